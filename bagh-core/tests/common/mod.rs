@@ -1,0 +1,9 @@
+#![allow(dead_code)]
+//! Helpers shared by the integration tests.
+//!
+//! - `reference`: a deliberately simple, independent move generator (no
+//!   bitboards, no `bagh_core`) that the fast engine is checked against.
+//! - `suite`: the parser of the `tests/perft/*.perft` suite files.
+
+pub mod reference;
+pub mod suite;
