@@ -1,1 +1,76 @@
-//! placeholder
+//! # bagh-core
+//!
+//! An exact, fast rules engine for Bagh-Chal ("tigers and goats") and its
+//! relatives: every rule set is data (a [`Ruleset`]), positions are small
+//! `Copy` bitboard values ([`Position`]), and a [`Game`] adds the history that
+//! repetition and the no-progress limit need.
+//!
+//! ```
+//! use bagh_core::{perft, Game, Move, Position, Ruleset, Side};
+//!
+//! // Positions are history-free and cheap to copy.
+//! let start = Position::new(Ruleset::preset("bagh-chal").unwrap());
+//! assert_eq!(start.legal_moves().len(), 21);
+//! assert_eq!(perft(&start, 4), 68_204);
+//!
+//! // A game plays moves, checks them, and knows how it ended.
+//! let mut game = Game::new(Ruleset::default());
+//! while game.outcome().is_none() {
+//!     let mv = game.legal_moves()[0];
+//!     game.push(mv)?;
+//! }
+//! let outcome = game.outcome().unwrap();
+//! println!("{} after {} plies", outcome, game.len());
+//! # Ok::<(), bagh_core::IllegalMoveError>(())
+//! ```
+//!
+//! Text forms follow the project's fixed notation: points `a1`..`e5`, moves
+//! `c3`, `a1a2`, `a1xa3`, and position strings such as `T3T/5/5/5/T3T g 20 0`.
+//! Every text form has `FromStr` and `Display`, and errors say what was wrong
+//! and at which column.
+//!
+//! ## Features
+//!
+//! - `parallel` (default): [`perft_parallel`] through rayon.
+//! - `serde`: points, moves and rule sets serialize as their text forms;
+//!   a position as `{"rules": "bagh-chal", "position": "T3T/5/5/5/T3T g 20 0"}`.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod direction;
+mod error;
+mod game;
+mod movegen;
+mod moves;
+mod outcome;
+mod perft;
+mod point;
+mod point_set;
+mod position;
+mod position_text;
+mod ruleset;
+mod ruleset_builder;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod side;
+mod symmetry;
+mod zobrist;
+
+pub use direction::Direction;
+pub use error::{
+    IllegalMoveError, IllegalMoveReason, ParseError, ParseErrorKind, RulesetError, TextKind,
+};
+pub use game::Game;
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use outcome::{Outcome, Termination};
+pub use perft::{perft, perft_divide};
+#[cfg(feature = "parallel")]
+pub use perft::{perft_divide_parallel, perft_parallel};
+pub use point::Point;
+pub use point_set::{PointSet, PointSetIter};
+pub use position::Position;
+pub use ruleset::{Repetition, Ruleset, TigerMoves};
+pub use ruleset_builder::RulesetBuilder;
+pub use side::Side;
+pub use symmetry::Symmetry;

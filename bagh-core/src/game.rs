@@ -1,0 +1,264 @@
+//! A game: a start position plus the moves played, with everything that needs
+//! history (repetition, the no-progress limit, undo).
+//!
+//! ```
+//! use bagh_core::{Game, Move, Ruleset};
+//!
+//! let mut game = Game::new(Ruleset::default());
+//! game.push("c3".parse::<Move>()?)?;
+//! game.push("a1b2".parse::<Move>()?)?;
+//! assert_eq!(game.len(), 2);
+//! assert_eq!(game.peek().map(|m| m.to_string()), Some("a1b2".to_string()));
+//! assert_eq!(game.position().to_string(), "T3T/5/2G2/1T3/4T g 19 0");
+//! game.pop();
+//! assert_eq!(game.position().to_string(), "T3T/5/2G2/5/T3T t 19 0");
+//! assert_eq!(game.outcome(), None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::error::{IllegalMoveError, IllegalMoveReason};
+use crate::{Move, MoveList, Outcome, Position, Repetition, Ruleset, Termination};
+
+/// A start position and the moves played from it. Equality compares the start
+/// and the moves (everything else follows from them).
+///
+/// Legal moves here honour the `forbidden` repetition policy, and the outcome
+/// adds `draw(n)` repetition and the no-progress limit to what the
+/// [`Position`] alone can tell.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Game {
+    /// `positions[i]` is the position after `i` moves; `positions[0]` the start.
+    positions: Vec<Position>,
+    /// Zobrist key of each position, updated per move.
+    keys: Vec<u64>,
+    /// No-progress counter of each position.
+    quiet_plies: Vec<u16>,
+    moves: Vec<Move>,
+}
+
+impl Default for Game {
+    /// A new game of `bagh-chal`.
+    fn default() -> Game {
+        Game::new(Ruleset::default())
+    }
+}
+
+impl Game {
+    /// A new game from the rule set's start position.
+    pub fn new(rules: Ruleset) -> Game {
+        Game::from_position(Position::new(rules))
+    }
+
+    /// A game that starts from `start` (whose no-progress counter starts at 0).
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            keys: vec![start.zobrist()],
+            quiet_plies: vec![0],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Ruleset {
+        self.start().rules()
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a game always has its start position")
+    }
+
+    /// Every position of the game, the start first and the current last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The number of plies played.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The last move played.
+    pub fn peek(&self) -> Option<Move> {
+        self.moves.last().copied()
+    }
+
+    /// The Zobrist key of the current position, kept up to date per move.
+    pub fn zobrist(&self) -> u64 {
+        *self
+            .keys
+            .last()
+            .expect("a game always has its start position")
+    }
+
+    /// Plies since the last goat was placed or the last capture (0 while goats
+    /// are still being placed).
+    pub fn no_progress_plies(&self) -> u16 {
+        *self
+            .quiet_plies
+            .last()
+            .expect("a game always has its start position")
+    }
+
+    /// How many times `position` (with `key`, its Zobrist key) occurs among the
+    /// positions of the game. Goats in hand and captured only ever fall and
+    /// rise, so the search stops at the first position where they differ.
+    fn occurrences(&self, position: &Position, key: u64) -> usize {
+        self.positions
+            .iter()
+            .zip(&self.keys)
+            .rev()
+            .take_while(|(earlier, _)| {
+                earlier.in_hand == position.in_hand && earlier.captured == position.captured
+            })
+            .filter(|(earlier, earlier_key)| **earlier_key == key && *earlier == position)
+            .count()
+    }
+
+    /// How many times the current position has occurred in this game,
+    /// itself included (so at least 1).
+    pub fn repetition_count(&self) -> usize {
+        self.occurrences(self.position(), self.zobrist())
+    }
+
+    /// Whether playing `mv` (a legal move of the current position) would
+    /// recreate a position that already occurred.
+    pub fn repeats(&self, mv: Move) -> bool {
+        let position = self.position();
+        if mv.is_capture() || mv.is_place() {
+            return false;
+        }
+        let mut next = *position;
+        next.play_unchecked(mv);
+        self.occurrences(&next, position.zobrist_after(self.zobrist(), mv)) > 0
+    }
+
+    fn forbids_repetition(&self) -> bool {
+        self.rules().repetition() == Repetition::Forbidden
+    }
+
+    /// The position's legal moves less those the repetition policy forbids,
+    /// whether or not the game has ended otherwise.
+    fn playable_moves(&self) -> MoveList {
+        let mut moves = self.position().legal_moves();
+        if self.forbids_repetition() {
+            moves.retain(|mv| !self.repeats(*mv));
+        }
+        moves
+    }
+
+    fn has_playable_move(&self) -> bool {
+        if self.forbids_repetition() {
+            !self.playable_moves().is_empty()
+        } else {
+            self.position().has_legal_move()
+        }
+    }
+
+    /// The legal moves: none once the game is over; under the `forbidden`
+    /// policy, without the moves that would recreate an earlier position.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome().is_some() {
+            return MoveList::new();
+        }
+        self.playable_moves()
+    }
+
+    /// How the game ended, if it has, in the order of RULES.md: capture target,
+    /// side to move blocked (counting forbidden repetitions), `draw(n)`
+    /// repetition, no-progress limit.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let position = self.position();
+        if position.is_capture_target_reached() {
+            return position.outcome();
+        }
+        if !self.has_playable_move() {
+            return Some(position.blocked_outcome());
+        }
+        if let Repetition::Draw(n) = self.rules().repetition() {
+            if self.repetition_count() >= usize::from(n) {
+                return Some(Outcome {
+                    winner: None,
+                    reason: Termination::Repetition,
+                });
+            }
+        }
+        if let Some(limit) = self.rules().no_progress_limit() {
+            if self.no_progress_plies() >= limit.get() {
+                return Some(Outcome {
+                    winner: None,
+                    reason: Termination::NoProgress,
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether the game is over.
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Plays `mv` if it is legal in this game; otherwise returns an error that
+    /// names the move, the position and the reason, and changes nothing.
+    pub fn push(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        let position = self.position();
+        let refuse = |reason| Err(IllegalMoveError::new(mv, position.to_string(), reason));
+        if self.outcome().is_some() {
+            return refuse(IllegalMoveReason::GameOver);
+        }
+        if !position.is_legal(mv) {
+            return refuse(IllegalMoveReason::NotLegal);
+        }
+        if self.forbids_repetition() && self.repeats(mv) {
+            return refuse(IllegalMoveReason::Repetition);
+        }
+        self.push_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays `mv` without checking it: for moves taken from
+    /// [`Game::legal_moves`].
+    pub fn push_unchecked(&mut self, mv: Move) {
+        let position = *self.position();
+        let key = position.zobrist_after(self.zobrist(), mv);
+        let mut next = position;
+        next.play_unchecked(mv);
+        let quiet = if next.in_hand > 0 || mv.is_place() || mv.is_capture() {
+            0
+        } else {
+            self.no_progress_plies().saturating_add(1)
+        };
+        self.positions.push(next);
+        self.keys.push(key);
+        self.quiet_plies.push(quiet);
+        self.moves.push(mv);
+    }
+
+    /// Takes back the last move and returns it; `None` at the start.
+    pub fn pop(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        self.quiet_plies.pop();
+        Some(mv)
+    }
+}

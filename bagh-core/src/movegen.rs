@@ -1,0 +1,145 @@
+//! Legal move generation and counting on bitboards.
+//!
+//! Each direction is a shift of the whole bitboard, so one shift finds every
+//! step of every piece in that direction at once; slides repeat the shift over
+//! empty points; captures shift twice (over a goat, onto an empty point).
+//!
+//! ```
+//! use bagh_core::{Position, Ruleset};
+//!
+//! let two_tigers = Ruleset::preset("two-tigers").unwrap();
+//! let start = Position::new(two_tigers);
+//! assert_eq!(start.legal_moves().len(), 23); // 23 empty points to place on
+//! assert_eq!(start.count_legal_moves(), 23);
+//! ```
+
+use crate::{Direction, Move, MoveList, Point, PointSet, Position, Side, TigerMoves};
+
+/// The point `distance` steps back from `to` along `direction`.
+#[inline(always)]
+fn back(to: Point, direction: Direction, distance: i32) -> Point {
+    Point::from_index_unchecked((to.index() as i32 - direction.offset() * distance) as u32)
+}
+
+impl Position {
+    /// The legal moves, on the stack (no allocation). Empty once the capture
+    /// target is reached or when the side to move is blocked.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.is_capture_target_reached() {
+            return moves;
+        }
+        let empty = self.empty();
+        match self.side {
+            Side::Goat if self.in_hand > 0 => {
+                moves.extend(empty.iter().map(|to| Move::Place { to }));
+            }
+            Side::Goat => {
+                for direction in Direction::ALL {
+                    for to in direction.shift(self.goats) & empty {
+                        moves.push(Move::Step {
+                            from: back(to, direction, 1),
+                            to,
+                        });
+                    }
+                }
+            }
+            Side::Tiger => {
+                for direction in Direction::ALL {
+                    let over = direction.shift(self.tigers) & self.goats;
+                    for to in direction.shift(over) & empty {
+                        moves.push(Move::Capture {
+                            from: back(to, direction, 2),
+                            over: back(to, direction, 1),
+                            to,
+                        });
+                    }
+                }
+                if self.rules.mandatory_capture && !moves.is_empty() {
+                    return moves;
+                }
+                let slide = self.rules.tiger_moves == TigerMoves::Slide;
+                for direction in Direction::ALL {
+                    let mut reached = direction.shift(self.tigers) & empty;
+                    let mut distance = 1;
+                    while !reached.is_empty() {
+                        for to in reached {
+                            moves.push(Move::Step {
+                                from: back(to, direction, distance),
+                                to,
+                            });
+                        }
+                        if !slide {
+                            break;
+                        }
+                        reached = direction.shift(reached) & empty;
+                        distance += 1;
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// The number of legal moves, counted without listing them: what perft
+    /// needs at its last ply.
+    pub fn count_legal_moves(&self) -> usize {
+        if self.is_capture_target_reached() {
+            return 0;
+        }
+        let empty = self.empty();
+        match self.side {
+            Side::Goat if self.in_hand > 0 => empty.len(),
+            Side::Goat => Direction::ALL
+                .into_iter()
+                .map(|direction| (direction.shift(self.goats) & empty).len())
+                .sum(),
+            Side::Tiger => {
+                let captures: usize = Direction::ALL
+                    .into_iter()
+                    .map(|direction| {
+                        (direction.shift(direction.shift(self.tigers) & self.goats) & empty).len()
+                    })
+                    .sum();
+                if self.rules.mandatory_capture && captures > 0 {
+                    return captures;
+                }
+                captures + self.count_tiger_steps(empty)
+            }
+        }
+    }
+
+    fn count_tiger_steps(&self, empty: PointSet) -> usize {
+        let mut count = 0;
+        for direction in Direction::ALL {
+            let mut reached = direction.shift(self.tigers) & empty;
+            count += reached.len();
+            if self.rules.tiger_moves == TigerMoves::Slide {
+                while !reached.is_empty() {
+                    reached = direction.shift(reached) & empty;
+                    count += reached.len();
+                }
+            }
+        }
+        count
+    }
+
+    /// Whether the side to move has any legal move (cheaper than counting).
+    pub fn has_legal_move(&self) -> bool {
+        if self.is_capture_target_reached() {
+            return false;
+        }
+        let empty = self.empty();
+        let movers = match self.side {
+            Side::Goat if self.in_hand > 0 => return !empty.is_empty(),
+            Side::Goat => self.goats,
+            Side::Tiger => self.tigers,
+        };
+        Direction::ALL.into_iter().any(|direction| {
+            let ahead = direction.shift(movers);
+            !(ahead & empty).is_empty()
+                || (self.side == Side::Tiger
+                    && !(direction.shift(ahead & self.goats) & empty).is_empty())
+        })
+    }
+}

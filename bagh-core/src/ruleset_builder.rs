@@ -1,0 +1,184 @@
+//! Building a rule set field by field, validated once at the end.
+//!
+//! ```
+//! use bagh_core::{Point, Ruleset, RulesetError, TigerMoves};
+//!
+//! let rules = Ruleset::builder()
+//!     .tigers([Point::C3])
+//!     .goats(12)
+//!     .capture_target(3)
+//!     .tiger_moves(TigerMoves::Slide)
+//!     .build()?;
+//! assert_eq!(rules.tigers(), 1);
+//!
+//! let error = Ruleset::builder().capture_target(0).build().unwrap_err();
+//! assert_eq!(error, RulesetError::CaptureTargetZero);
+//! assert_eq!(error.field(), "capture_target");
+//! # Ok::<(), RulesetError>(())
+//! ```
+
+use std::num::NonZeroU16;
+
+use crate::error::RulesetError;
+use crate::{Point, PointSet, Repetition, Ruleset, TigerMoves};
+
+/// Collects the fields of a [`Ruleset`]; [`RulesetBuilder::build`] checks them.
+/// Start from [`Ruleset::builder`] (the `bagh-chal` values) or
+/// [`Ruleset::to_builder`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct RulesetBuilder {
+    tigers: Vec<Point>,
+    goats: u32,
+    capture_target: u32,
+    tiger_moves: TigerMoves,
+    mandatory_capture: bool,
+    blocked_side_loses: bool,
+    repetition: Repetition,
+    draw_count: u32,
+    no_progress_limit: Option<u32>,
+}
+
+impl From<Ruleset> for RulesetBuilder {
+    fn from(rules: Ruleset) -> RulesetBuilder {
+        RulesetBuilder {
+            tigers: rules.tiger_starts.iter().collect(),
+            goats: rules.goats.into(),
+            capture_target: rules.capture_target.into(),
+            tiger_moves: rules.tiger_moves,
+            mandatory_capture: rules.mandatory_capture,
+            blocked_side_loses: rules.blocked_side_loses,
+            repetition: rules.repetition,
+            draw_count: match rules.repetition {
+                Repetition::Draw(n) => n.into(),
+                _ => 0,
+            },
+            no_progress_limit: rules.no_progress_limit.map(|n| n.get().into()),
+        }
+    }
+}
+
+impl RulesetBuilder {
+    /// The tigers' start points; their number is the tiger count.
+    pub fn tigers(mut self, points: impl IntoIterator<Item = Point>) -> RulesetBuilder {
+        self.tigers = points.into_iter().collect();
+        self
+    }
+
+    /// The number of goats, all in hand at the start.
+    pub fn goats(mut self, goats: u32) -> RulesetBuilder {
+        self.goats = goats;
+        self
+    }
+
+    /// The number of captures with which the tigers win.
+    pub fn capture_target(mut self, target: u32) -> RulesetBuilder {
+        self.capture_target = target;
+        self
+    }
+
+    /// Step or slide.
+    pub fn tiger_moves(mut self, moves: TigerMoves) -> RulesetBuilder {
+        self.tiger_moves = moves;
+        self
+    }
+
+    /// Whether a tiger side that can capture must capture.
+    pub fn mandatory_capture(mut self, mandatory: bool) -> RulesetBuilder {
+        self.mandatory_capture = mandatory;
+        self
+    }
+
+    /// Whether goats without a legal move lose rather than draw.
+    pub fn blocked_side_loses(mut self, loses: bool) -> RulesetBuilder {
+        self.blocked_side_loses = loses;
+        self
+    }
+
+    /// The repetition policy.
+    pub fn repetition(self, policy: Repetition) -> RulesetBuilder {
+        let n = match policy {
+            Repetition::Draw(n) => n.into(),
+            _ => 0,
+        };
+        self.repetition_count(policy, n)
+    }
+
+    /// The policy with a draw count wider than `u8`, so that an out-of-range
+    /// count read from text is reported rather than cut.
+    pub(crate) fn repetition_count(mut self, policy: Repetition, n: u32) -> RulesetBuilder {
+        self.repetition = policy;
+        self.draw_count = n;
+        self
+    }
+
+    /// Plies without progress after which the game is drawn, or `None`.
+    pub fn no_progress_limit(mut self, limit: Option<u32>) -> RulesetBuilder {
+        self.no_progress_limit = limit;
+        self
+    }
+
+    /// Checks the fields and makes the rule set; the error names the field.
+    pub fn build(&self) -> Result<Ruleset, RulesetError> {
+        let mut tiger_starts = PointSet::EMPTY;
+        for &point in &self.tigers {
+            if tiger_starts.contains(point) {
+                return Err(RulesetError::RepeatedStart { point });
+            }
+            tiger_starts.insert(point);
+        }
+        if tiger_starts.is_empty() {
+            return Err(RulesetError::NoTigers);
+        }
+        if self.goats == 0 {
+            return Err(RulesetError::NoGoats);
+        }
+        let tigers = tiger_starts.len();
+        if tigers as u64 + u64::from(self.goats) > 25 {
+            return Err(RulesetError::TooManyPieces {
+                tigers,
+                goats: self.goats,
+            });
+        }
+        if self.capture_target == 0 {
+            return Err(RulesetError::CaptureTargetZero);
+        }
+        if self.capture_target > self.goats {
+            return Err(RulesetError::CaptureTargetAboveGoats {
+                target: self.capture_target,
+                goats: self.goats,
+            });
+        }
+        if let Repetition::Draw(_) = self.repetition {
+            if self.draw_count < 2 {
+                return Err(RulesetError::DrawCountTooSmall { n: self.draw_count });
+            }
+            if self.draw_count > 255 {
+                return Err(RulesetError::DrawCountTooLarge { n: self.draw_count });
+            }
+        }
+        let no_progress_limit = match self.no_progress_limit {
+            None => None,
+            Some(0) => return Err(RulesetError::NoProgressZero),
+            Some(limit) => Some(
+                u16::try_from(limit)
+                    .ok()
+                    .and_then(NonZeroU16::new)
+                    .ok_or(RulesetError::NoProgressTooLarge { limit })?,
+            ),
+        };
+        Ok(Ruleset {
+            tiger_starts,
+            goats: self.goats as u8,
+            capture_target: self.capture_target as u8,
+            tiger_moves: self.tiger_moves,
+            mandatory_capture: self.mandatory_capture,
+            blocked_side_loses: self.blocked_side_loses,
+            repetition: match self.repetition {
+                Repetition::Draw(_) => Repetition::Draw(self.draw_count as u8),
+                other => other,
+            },
+            no_progress_limit,
+        })
+    }
+}
