@@ -37,10 +37,10 @@ pub enum Direction {
 /// Points from which one step in a direction stays on a line of the board.
 const fn sources(direction: Direction) -> u32 {
     let mut bits = 0u32;
-    let mut index = 0;
+    let mut index: i32 = 0;
     while index < 25 {
-        let file = (index % 5) as i32;
-        let rank = (index / 5) as i32;
+        let file = index % 5;
+        let rank = index / 5;
         let (df, dr) = direction.delta();
         let (nf, nr) = (file + df, rank + dr);
         let diagonal = df != 0 && dr != 0;

@@ -63,8 +63,14 @@ fn move_list_capacity_covers_every_line_pair() {
         .filter(|&(a, b)| on_one_line(a, b))
         .count();
     assert_eq!(pairs, MAX_MOVES);
-    // The worst placements: 24 empty points.
-    assert!(24 <= MAX_MOVES);
+    // The most placements: one tiger, 24 empty points.
+    let one_tiger = Ruleset::builder()
+        .tigers([Point::C3])
+        .goats(4)
+        .capture_target(1)
+        .build()
+        .unwrap();
+    assert_eq!(Position::new(one_tiger).legal_moves().len(), 24);
 }
 
 #[test]
