@@ -74,3 +74,8 @@ pub use ruleset::{Repetition, Ruleset, TigerMoves};
 pub use ruleset_builder::RulesetBuilder;
 pub use side::Side;
 pub use symmetry::Symmetry;
+
+/// The README's Rust code, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
