@@ -49,6 +49,7 @@ mod point;
 mod point_set;
 mod position;
 mod position_text;
+mod record;
 mod ruleset;
 mod ruleset_builder;
 #[cfg(feature = "serde")]
@@ -70,6 +71,7 @@ pub use perft::{perft_divide_parallel, perft_parallel};
 pub use point::Point;
 pub use point_set::{PointSet, PointSetIter};
 pub use position::Position;
+pub use record::{Record, RecordError, RecordErrorKind};
 pub use ruleset::{Repetition, Ruleset, TigerMoves};
 pub use ruleset_builder::RulesetBuilder;
 pub use side::Side;

@@ -1,0 +1,508 @@
+//! Game records: a PGN-like text with tag pairs and numbered moves, goats first.
+//!
+//! ```
+//! use bagh_core::{Game, Move, Record, Ruleset};
+//!
+//! let mut game = Game::new(Ruleset::default());
+//! for text in ["c3", "a1b2", "c2"] {
+//!     game.push(text.parse::<Move>()?)?;
+//! }
+//! let mut record = Record::new(game.clone());
+//! record.set_tag("Event", "Kathmandu club night");
+//! let text = record.to_string();
+//! assert_eq!(
+//!     text,
+//!     "[Rules \"bagh-chal\"]\n[Result \"*\"]\n[Event \"Kathmandu club night\"]\n\n1. c3 a1b2 2. c2 *\n"
+//! );
+//!
+//! // Reading replays the moves against the rules, so the game comes back whole.
+//! let read: Record = text.parse()?;
+//! assert_eq!(read.game(), &game);
+//! assert_eq!(read.tag("Event"), Some("Kathmandu club night"));
+//!
+//! // Errors give the line and column.
+//! let error = "[Rules \"bagh-chal\"]\n\n1. c3 a1a3 *".parse::<Record>().unwrap_err();
+//! assert_eq!((error.line(), error.column()), (3, 7));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The format:
+//!
+//! - Tag pairs first, one per line: `[Name "value"]`, the value with `\"` and
+//!   `\\` escaped. `Rules` holds a preset id or a rule set's text form
+//!   (`bagh-chal` when absent); `Position` a start other than the rule set's
+//!   own; `Result` one of `1-0` (goats win), `0-1` (tigers win), `1/2-1/2`
+//!   (drawn) or `*` (unfinished). Other tags are kept, in their order.
+//! - Then the moves, numbered per pair of plies, goats first: `1. c3 a1a2
+//!   2. b2 a2a3`. A game whose start has tigers to move opens with `1...`.
+//! - The text ends with the result, which must agree with the `Result` tag
+//!   and with the outcome of the replayed game.
+
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+
+use crate::{Game, IllegalMoveError, Move, ParseError, Position, Ruleset, Side};
+
+/// The tags whose values follow from the game itself.
+const GAME_TAGS: [&str; 3] = ["Rules", "Position", "Result"];
+
+/// Lines of move text are broken before they pass this many characters.
+const LINE_WIDTH: usize = 79;
+
+/// A game with the tag pairs of its record. The `Rules`, `Position` and
+/// `Result` tags are not stored: they are written from the game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Record {
+    game: Game,
+    tags: Vec<(String, String)>,
+}
+
+impl From<Game> for Record {
+    fn from(game: Game) -> Record {
+        Record::new(game)
+    }
+}
+
+impl Record {
+    /// A record of `game` with no other tags.
+    pub fn new(game: Game) -> Record {
+        Record {
+            game,
+            tags: Vec::new(),
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, taken out of the record.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// The result as written in the record: `1-0`, `0-1`, `1/2-1/2`, or `*`
+    /// while the game is not over.
+    pub fn result(&self) -> &'static str {
+        self.game.outcome().map_or("*", |outcome| outcome.result())
+    }
+
+    /// The tags other than `Rules`, `Position` and `Result`, in order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The value of a tag; `Rules`, `Position` and `Result` are read from the
+    /// game (`Position` only when the start is not the rule set's own).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// Sets a tag, in place if it exists, otherwise at the end. Returns `false`
+    /// and changes nothing if `name` is `Rules`, `Position` or `Result` (they
+    /// follow from the game) or is not a tag name (letters, digits and `_`).
+    pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
+        if GAME_TAGS.contains(&name) || !is_tag_name(name) {
+            return false;
+        }
+        match self.tags.iter_mut().find(|(tag, _)| tag == name) {
+            Some((_, old)) => *old = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+        true
+    }
+}
+
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+fn write_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+}
+
+/// The move number before ply `ply` of a game whose first ply is played by
+/// `first`, and whether the ply is a goat's (`N.`) or a tiger's (`N...`).
+fn move_number(first: Side, ply: usize) -> usize {
+    let offset = usize::from(first == Side::Tiger);
+    (ply + offset) / 2 + 1
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rules = *self.game.rules();
+        let start = *self.game.start();
+        let mut out = String::new();
+        write_tag(&mut out, "Rules", &rules.to_string());
+        if start != Position::new(rules) {
+            write_tag(&mut out, "Position", &start.to_string());
+        }
+        write_tag(&mut out, "Result", self.result());
+        for (name, value) in &self.tags {
+            write_tag(&mut out, name, value);
+        }
+        out.push('\n');
+
+        let first = start.side_to_move();
+        let mut line = String::new();
+        let mut push_token = |out: &mut String, token: &str| {
+            if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(token);
+        };
+        let mut token = String::new();
+        for (ply, mv) in self.game.moves().iter().enumerate() {
+            token.clear();
+            let number = move_number(first, ply);
+            let goat_ply = (ply % 2 == 0) == (first == Side::Goat);
+            if goat_ply {
+                write!(token, "{number}. ")?;
+            } else if ply == 0 {
+                write!(token, "{number}... ")?;
+            }
+            write!(token, "{mv}")?;
+            push_token(&mut out, &token);
+        }
+        push_token(&mut out, self.result());
+        out.push_str(&line);
+        out.push('\n');
+        f.write_str(&out)
+    }
+}
+
+/// Why a game record could not be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordErrorKind {
+    /// A tag line that is not `[Name "value"]`.
+    #[error("malformed tag: {reason}")]
+    MalformedTag {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The same tag twice.
+    #[error("the tag {name} is given twice")]
+    DuplicateTag {
+        /// The tag's name.
+        name: String,
+    },
+    /// The `Rules` tag does not name a rule set.
+    #[error("Rules tag: {0}")]
+    Rules(ParseError),
+    /// The `Position` tag is not a position of the rule set.
+    #[error("Position tag: {0}")]
+    Position(ParseError),
+    /// A token of the move text that is not a move.
+    #[error("{0}")]
+    Move(ParseError),
+    /// A move that cannot be played where it stands.
+    #[error("{0}")]
+    IllegalMove(IllegalMoveError),
+    /// A move number other than the one expected there.
+    #[error("expected move number {expected}, found {found:?}")]
+    MoveNumber {
+        /// The number of the move at that point.
+        expected: usize,
+        /// The text found.
+        found: String,
+    },
+    /// A `Result` tag that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[error("unknown result {found:?} (expected 1-0, 0-1, 1/2-1/2 or *)")]
+    UnknownResult {
+        /// The value found.
+        found: String,
+    },
+    /// A result that is not the outcome of the moves.
+    #[error("the record says {written} but the moves give {actual}")]
+    ResultMismatch {
+        /// The result in the record.
+        written: String,
+        /// The result of the replayed game.
+        actual: &'static str,
+    },
+    /// Text after the final result.
+    #[error("unexpected text after the result")]
+    TextAfterResult,
+}
+
+/// A game record that could not be read: the 1-based line and column (in
+/// characters) where the problem is, and why.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("invalid game record at line {line}, column {column}: {kind}")]
+pub struct RecordError {
+    line: usize,
+    column: usize,
+    kind: RecordErrorKind,
+}
+
+impl RecordError {
+    fn new(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
+        RecordError { line, column, kind }
+    }
+
+    /// The 1-based line of the problem.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The 1-based column, in characters, of the problem.
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// Why the record failed.
+    pub fn kind(&self) -> &RecordErrorKind {
+        &self.kind
+    }
+}
+
+/// A tag read from a line: name, value, and the column of the value.
+struct Tag {
+    name: String,
+    value: String,
+    line: usize,
+    value_column: usize,
+}
+
+/// Reads `[Name "value"]` from a line that starts (after blanks) with `[`.
+fn parse_tag(text: &str, line: usize) -> Result<Tag, RecordError> {
+    let chars: Vec<char> = text.chars().collect();
+    let malformed = |index: usize, reason| {
+        RecordError::new(line, index + 1, RecordErrorKind::MalformedTag { reason })
+    };
+    let mut i = chars.iter().take_while(|c| c.is_whitespace()).count() + 1;
+    let name_start = i;
+    while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+        i += 1;
+    }
+    if i == name_start {
+        return Err(malformed(i, "expected a tag name after ["));
+    }
+    let name: String = chars[name_start..i].iter().collect();
+    while i < chars.len() && chars[i] == ' ' {
+        i += 1;
+    }
+    if chars.get(i) != Some(&'"') {
+        return Err(malformed(i, "expected a quoted value after the tag name"));
+    }
+    i += 1;
+    let value_column = i + 1;
+    let mut value = String::new();
+    loop {
+        match chars.get(i) {
+            None => return Err(malformed(i, "the value has no closing quote")),
+            Some('"') => break,
+            Some('\\') => match chars.get(i + 1) {
+                Some(&c @ ('"' | '\\')) => {
+                    value.push(c);
+                    i += 2;
+                }
+                _ => return Err(malformed(i, "only \\\" and \\\\ may be escaped")),
+            },
+            Some(&c) => {
+                value.push(c);
+                i += 1;
+            }
+        }
+    }
+    i += 1;
+    while i < chars.len() && chars[i] == ' ' {
+        i += 1;
+    }
+    if chars.get(i) != Some(&']') {
+        return Err(malformed(i, "expected ] after the value"));
+    }
+    i += 1;
+    if chars[i..].iter().any(|c| !c.is_whitespace()) {
+        return Err(malformed(i, "one tag per line, nothing after it"));
+    }
+    Ok(Tag {
+        name,
+        value,
+        line,
+        value_column,
+    })
+}
+
+/// A column-relative error from a core parser, moved to its place in the record.
+fn shift(error: &ParseError, column: usize) -> usize {
+    column + error.column() - 1
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    /// Reads a record: the tags, then the moves, each replayed and checked.
+    fn from_str(s: &str) -> Result<Record, RecordError> {
+        let lines: Vec<&str> = s.lines().collect();
+        let mut tags: Vec<Tag> = Vec::new();
+        let mut first_move_line = lines.len();
+        for (index, text) in lines.iter().enumerate() {
+            let trimmed = text.trim_start();
+            if trimmed.is_empty() {
+                continue;
+            }
+            if !trimmed.starts_with('[') {
+                first_move_line = index;
+                break;
+            }
+            let tag = parse_tag(text, index + 1)?;
+            if tags.iter().any(|other| other.name == tag.name) {
+                return Err(RecordError::new(
+                    tag.line,
+                    text.chars().take_while(|c| c.is_whitespace()).count() + 1,
+                    RecordErrorKind::DuplicateTag { name: tag.name },
+                ));
+            }
+            tags.push(tag);
+        }
+        let find = |name: &str| tags.iter().find(|tag| tag.name == name);
+
+        let rules = match find("Rules") {
+            None => Ruleset::default(),
+            Some(tag) => tag.value.parse::<Ruleset>().map_err(|e| {
+                RecordError::new(
+                    tag.line,
+                    shift(&e, tag.value_column),
+                    RecordErrorKind::Rules(e),
+                )
+            })?,
+        };
+        let start = match find("Position") {
+            None => Position::new(rules),
+            Some(tag) => Position::from_text(&tag.value, rules).map_err(|e| {
+                RecordError::new(
+                    tag.line,
+                    shift(&e, tag.value_column),
+                    RecordErrorKind::Position(e),
+                )
+            })?,
+        };
+        let result_tag = match find("Result") {
+            Some(tag) if !RESULTS.contains(&tag.value.as_str()) => {
+                return Err(RecordError::new(
+                    tag.line,
+                    tag.value_column,
+                    RecordErrorKind::UnknownResult {
+                        found: tag.value.clone(),
+                    },
+                ))
+            }
+            other => other,
+        };
+
+        let mut game = Game::from_position(start);
+        let first = start.side_to_move();
+        // The final result token and where it stands.
+        let mut result_token: Option<(&str, usize, usize)> = None;
+        for (index, text) in lines.iter().enumerate().skip(first_move_line) {
+            let line = index + 1;
+            for (byte, token) in tokens(text) {
+                let column = text[..byte].chars().count() + 1;
+                if result_token.is_some() {
+                    return Err(RecordError::new(
+                        line,
+                        column,
+                        RecordErrorKind::TextAfterResult,
+                    ));
+                }
+                if RESULTS.contains(&token) {
+                    result_token = Some((token, line, column));
+                    continue;
+                }
+                let (number, rest) = split_number(token);
+                if let Some(number) = number {
+                    let expected = move_number(first, game.len());
+                    let digits = number.trim_end_matches('.');
+                    if digits.parse::<usize>().ok() != Some(expected) {
+                        return Err(RecordError::new(
+                            line,
+                            column,
+                            RecordErrorKind::MoveNumber {
+                                expected,
+                                found: number.to_string(),
+                            },
+                        ));
+                    }
+                }
+                if rest.is_empty() {
+                    continue;
+                }
+                let column = column + number.map_or(0, |n| n.chars().count());
+                let mv = rest.parse::<Move>().map_err(|e| {
+                    RecordError::new(line, shift(&e, column), RecordErrorKind::Move(e))
+                })?;
+                game.push(mv)
+                    .map_err(|e| RecordError::new(line, column, RecordErrorKind::IllegalMove(e)))?;
+            }
+        }
+
+        let actual = game.outcome().map_or("*", |outcome| outcome.result());
+        let mismatch = |written: &str, line, column| {
+            RecordError::new(
+                line,
+                column,
+                RecordErrorKind::ResultMismatch {
+                    written: written.to_string(),
+                    actual,
+                },
+            )
+        };
+        if let Some(tag) = result_tag {
+            if tag.value != actual {
+                return Err(mismatch(&tag.value, tag.line, tag.value_column));
+            }
+        }
+        if let Some((token, line, column)) = result_token {
+            if token != actual {
+                return Err(mismatch(token, line, column));
+            }
+        }
+
+        let mut record = Record::new(game);
+        record.tags = tags
+            .into_iter()
+            .filter(|tag| !GAME_TAGS.contains(&tag.name.as_str()))
+            .map(|tag| (tag.name, tag.value))
+            .collect();
+        Ok(record)
+    }
+}
+
+/// The whitespace-separated tokens of a line with their byte offsets.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    line.split_whitespace()
+        .map(move |token| (token.as_ptr() as usize - line.as_ptr() as usize, token))
+}
+
+/// Splits a leading move number (`12.` or `12...`) off a token.
+fn split_number(token: &str) -> (Option<&str>, &str) {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || token.as_bytes().get(digits) != Some(&b'.') {
+        return (None, token);
+    }
+    let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
+    let end = digits + dots;
+    (Some(&token[..end]), &token[end..])
+}

@@ -1,0 +1,51 @@
+"""Bagh-Chal (tigers and goats) and its relatives: an exact, fast rules engine.
+
+The rules live in Rust (``bagh-core``); this package exposes them::
+
+    >>> import bagh
+    >>> position = bagh.Position()
+    >>> position
+    Position('T3T/5/5/5/T3T g 20 0', rules='bagh-chal')
+    >>> len(position.legal_moves()), position.perft(3)
+    (21, 5052)
+    >>> game = bagh.Game()
+    >>> game.push("c3")
+    Move('c3')
+    >>> game.outcome() is None
+    True
+
+Every error is a :class:`BaghError` (a :class:`ValueError`):
+:class:`ParseError` for text that cannot be read, :class:`IllegalMoveError`
+for a move that cannot be played, :class:`RulesetError` for rule-set fields
+that do not fit together.
+"""
+
+from bagh._bagh import (
+    BaghError,
+    Game,
+    IllegalMoveError,
+    Move,
+    Outcome,
+    ParseError,
+    Position,
+    Ruleset,
+    RulesetError,
+    __version__,
+    random_games,
+    svg,
+)
+
+__all__ = [
+    "BaghError",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "Outcome",
+    "ParseError",
+    "Position",
+    "Ruleset",
+    "RulesetError",
+    "__version__",
+    "random_games",
+    "svg",
+]

@@ -1,0 +1,41 @@
+//! The `bagh._bagh` extension module: bagh-core's rules for Python.
+//!
+//! The logic lives in `bagh-core`; these wrappers convert arguments, name
+//! things the Python way, and turn the core's error values into exceptions.
+//! Nothing here panics on bad input: every fallible call returns an error.
+
+// The method names are the Python API's (`from_point`, `to_text`, ...).
+#![allow(clippy::wrong_self_convention)]
+
+use pyo3::prelude::*;
+
+mod convert;
+mod errors;
+mod game;
+mod moves;
+mod outcome;
+mod playout;
+mod position;
+mod ruleset;
+mod svg;
+
+#[pymodule]
+fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("BaghError", py.get_type::<errors::BaghError>())?;
+    m.add("ParseError", py.get_type::<errors::ParseError>())?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add("RulesetError", py.get_type::<errors::RulesetError>())?;
+    m.add_class::<ruleset::PyRuleset>()?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<outcome::PyOutcome>()?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_function(wrap_pyfunction!(playout::random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(svg::svg, m)?)?;
+    Ok(())
+}

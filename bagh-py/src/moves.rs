@@ -1,0 +1,75 @@
+//! `bagh.Move`.
+
+use bagh_core::Move;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::errors::parse_error;
+
+/// A move: a placement `c3`, a step or slide `a1a2`, or a capture `a1xa3`.
+#[pyclass(name = "Move", module = "bagh", frozen, eq, ord, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PyMove(pub Move);
+
+#[pymethods]
+impl PyMove {
+    /// Reads a move's text, like `Move.from_text`.
+    #[new]
+    fn new(text: &str) -> PyResult<PyMove> {
+        PyMove::from_text(text)
+    }
+
+    /// Reads `c3`, `a1a2` or `a1xa3`.
+    #[staticmethod]
+    fn from_text(text: &str) -> PyResult<PyMove> {
+        text.parse::<Move>().map(PyMove).map_err(parse_error)
+    }
+
+    /// `"place"`, `"step"` (a slide too) or `"capture"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.0 {
+            Move::Place { .. } => "place",
+            Move::Step { .. } => "step",
+            Move::Capture { .. } => "capture",
+        }
+    }
+
+    /// The point the piece leaves; `None` for a placement.
+    #[getter]
+    fn from_point(&self) -> Option<String> {
+        self.0.from().map(|p| p.to_string())
+    }
+
+    /// The point the piece ends on.
+    #[getter]
+    fn to_point(&self) -> String {
+        self.0.to().to_string()
+    }
+
+    /// The captured goat's point; `None` unless a capture.
+    #[getter]
+    fn over_point(&self) -> Option<String> {
+        self.0.over().map(|p| p.to_string())
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move('{}')", self.0)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        (slf.get_type(), (slf.get().0.to_string(),)).into_pyobject(slf.py())
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}

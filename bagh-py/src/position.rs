@@ -1,0 +1,196 @@
+//! `bagh.Position`.
+
+use bagh_core::{perft, Position, Ruleset};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::convert::{point_names, side_name, to_move, to_point, to_rules};
+use crate::errors::{illegal_move, parse_error};
+use crate::moves::PyMove;
+use crate::outcome::PyOutcome;
+use crate::ruleset::PyRuleset;
+
+/// A history-free position: the board, the side to move, the goats in hand
+/// and captured, and the rule set. Immutable; `play` returns a new one.
+#[pyclass(name = "Position", module = "bagh", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyPosition(pub Position);
+
+/// The text for `rules=` in a repr: the preset id or the text form.
+pub fn rules_text(rules: &Ruleset) -> String {
+    rules.to_string()
+}
+
+/// Point names sorted as strings.
+fn sorted_names(points: bagh_core::PointSet) -> Vec<String> {
+    let mut names = point_names(points);
+    names.sort();
+    names
+}
+
+#[pymethods]
+impl PyPosition {
+    /// The position `text` (a position string) under `rules`; `text=None` is
+    /// the rule set's start.
+    #[new]
+    #[pyo3(signature = (text = None, rules = None))]
+    fn new(text: Option<&str>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+        let rules = match rules {
+            Some(rules) => to_rules(rules)?,
+            None => Ruleset::default(),
+        };
+        match text {
+            None => Ok(PyPosition(Position::new(rules))),
+            Some(text) => Position::from_text(text, rules)
+                .map(PyPosition)
+                .map_err(parse_error),
+        }
+    }
+
+    /// The position string, e.g. `T3T/5/5/5/T3T g 20 0`.
+    fn to_text(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// The legal moves (history-free: no repetition rule applies here).
+    fn legal_moves(&self) -> Vec<PyMove> {
+        self.0.legal_moves().into_iter().map(PyMove).collect()
+    }
+
+    /// Whether `move` (a Move or its text) is legal here.
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.0.is_legal(to_move(r#move)?))
+    }
+
+    /// The position after `move` (a Move or its text); raises
+    /// `IllegalMoveError` if it is not legal here.
+    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+        self.0
+            .play(to_move(r#move)?)
+            .map(PyPosition)
+            .map_err(illegal_move)
+    }
+
+    /// How the game ends here, judged from the position alone, or `None`.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.0.outcome().map(PyOutcome)
+    }
+
+    fn is_game_over(&self) -> bool {
+        self.0.is_game_over()
+    }
+
+    /// The number of move sequences of exactly `depth` plies. Runs without
+    /// the GIL and stops with KeyboardInterrupt on Ctrl-C (checked between
+    /// the subtrees of the first two plies).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        perft_interruptible(py, &self.0, depth)
+    }
+
+    /// The perft figure of each legal move at `depth - 1` after it.
+    fn perft_divide(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(PyMove, u64)>> {
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        for mv in self.0.legal_moves() {
+            let mut next = self.0;
+            next.play_unchecked(mv);
+            out.push((PyMove(mv), perft_interruptible(py, &next, depth - 1)?));
+        }
+        Ok(out)
+    }
+
+    /// `"goat"` or `"tiger"`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        side_name(self.0.side_to_move())
+    }
+
+    #[getter]
+    fn goats_in_hand(&self) -> u8 {
+        self.0.goats_in_hand()
+    }
+
+    #[getter]
+    fn captured(&self) -> u8 {
+        self.0.goats_captured()
+    }
+
+    /// The points holding a tiger, sorted.
+    #[getter]
+    fn tigers(&self) -> Vec<String> {
+        sorted_names(self.0.tigers())
+    }
+
+    /// The points holding a goat, sorted.
+    #[getter]
+    fn goats(&self) -> Vec<String> {
+        sorted_names(self.0.goats())
+    }
+
+    #[getter]
+    fn rules(&self) -> PyRuleset {
+        PyRuleset(*self.0.rules())
+    }
+
+    /// `"goat"`, `"tiger"` or `None` for the piece on `point`.
+    fn piece_at(&self, point: &str) -> PyResult<Option<&'static str>> {
+        Ok(self.0.piece_at(to_point(point)?).map(side_name))
+    }
+
+    /// The board as SVG; see `bagh.svg`.
+    fn _repr_svg_(&self) -> String {
+        crate::svg::render(&self.0, 360, &[], None, self.0.outcome())
+    }
+
+    fn __str__(&self) -> String {
+        self.0.ascii_board()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Position('{}', rules='{}')",
+            self.0,
+            rules_text(self.0.rules())
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let position = slf.get().0;
+        (
+            slf.get_type(),
+            (position.to_string(), rules_text(position.rules())),
+        )
+            .into_pyobject(slf.py())
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
+
+/// Perft without the GIL, in pieces small enough that Ctrl-C is seen soon:
+/// the subtrees after the first two plies are counted one by one.
+pub fn perft_interruptible(py: Python<'_>, position: &Position, depth: u32) -> PyResult<u64> {
+    if depth <= 3 {
+        let position = *position;
+        return Ok(py.detach(move || perft(&position, depth)));
+    }
+    let mut total = 0;
+    for mv in position.legal_moves() {
+        let mut child = *position;
+        child.play_unchecked(mv);
+        for reply in child.legal_moves() {
+            let mut grandchild = child;
+            grandchild.play_unchecked(reply);
+            total += py.detach(move || perft(&grandchild, depth - 2));
+            py.check_signals()?;
+        }
+    }
+    Ok(total)
+}

@@ -1,0 +1,183 @@
+//! `bagh.Ruleset`.
+
+use bagh_core::{Repetition, Ruleset, TigerMoves};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::convert::{point_names, to_point};
+use crate::errors::{parse_error, ruleset_error, ParseError};
+
+/// A validated rule set: a preset or any sensible combination of fields.
+#[pyclass(name = "Ruleset", module = "bagh", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyRuleset(pub Ruleset);
+
+/// `forbidden`, `allowed`, `draw:n` or `draw(n)`, read through the core's
+/// rule-set text so that the count is checked in one place.
+fn parse_repetition(text: &str) -> PyResult<Repetition> {
+    if text.is_empty() || text.contains(char::is_whitespace) || text.contains('=') {
+        return Err(ParseError::new_err(format!(
+            "repetition: unexpected value {text:?}, expected forbidden, allowed or draw:n"
+        )));
+    }
+    format!("repetition={text}")
+        .parse::<Ruleset>()
+        .map(|rules| rules.repetition())
+        .map_err(parse_error)
+}
+
+pub fn repetition_name(repetition: Repetition) -> String {
+    match repetition {
+        Repetition::Draw(n) => format!("draw:{n}"),
+        other => other.to_string(),
+    }
+}
+
+#[pymethods]
+impl PyRuleset {
+    #[new]
+    #[pyo3(signature = (
+        *,
+        tigers = None,
+        goats = 20,
+        capture_target = 5,
+        tiger_moves = "step",
+        mandatory_capture = false,
+        blocked_side_loses = false,
+        repetition = "forbidden",
+        no_progress_limit = None,
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        tigers: Option<Vec<String>>,
+        goats: u32,
+        capture_target: u32,
+        tiger_moves: &str,
+        mandatory_capture: bool,
+        blocked_side_loses: bool,
+        repetition: &str,
+        no_progress_limit: Option<u32>,
+    ) -> PyResult<PyRuleset> {
+        let mut builder = Ruleset::builder();
+        if let Some(tigers) = tigers {
+            let points = tigers
+                .iter()
+                .map(|name| to_point(name))
+                .collect::<PyResult<Vec<_>>>()?;
+            builder = builder.tigers(points);
+        }
+        let tiger_moves = match tiger_moves {
+            "step" => TigerMoves::Step,
+            "slide" => TigerMoves::Slide,
+            other => {
+                return Err(ParseError::new_err(format!(
+                    "tiger_moves: unexpected value {other:?}, expected \"step\" or \"slide\""
+                )))
+            }
+        };
+        builder
+            .goats(goats)
+            .capture_target(capture_target)
+            .tiger_moves(tiger_moves)
+            .mandatory_capture(mandatory_capture)
+            .blocked_side_loses(blocked_side_loses)
+            .repetition(parse_repetition(repetition)?)
+            .no_progress_limit(no_progress_limit)
+            .build()
+            .map(PyRuleset)
+            .map_err(ruleset_error)
+    }
+
+    /// The preset with this id.
+    #[staticmethod]
+    fn preset(id: &str) -> PyResult<PyRuleset> {
+        Ruleset::preset(id).map(PyRuleset).ok_or_else(|| {
+            ParseError::new_err(format!(
+                "unknown rule set {id:?} (presets: {})",
+                Ruleset::preset_ids().collect::<Vec<_>>().join(", ")
+            ))
+        })
+    }
+
+    /// The ids of the presets.
+    #[staticmethod]
+    fn preset_ids() -> Vec<&'static str> {
+        Ruleset::preset_ids().collect()
+    }
+
+    /// Reads a preset id or the `key=value` text form.
+    #[staticmethod]
+    fn from_text(text: &str) -> PyResult<PyRuleset> {
+        text.parse::<Ruleset>().map(PyRuleset).map_err(parse_error)
+    }
+
+    /// The preset id of this rule set, or `None`.
+    #[getter]
+    fn id(&self) -> Option<&'static str> {
+        self.0.preset_id()
+    }
+
+    #[getter]
+    fn tigers(&self) -> Vec<String> {
+        point_names(self.0.tiger_starts())
+    }
+
+    #[getter]
+    fn goats(&self) -> u8 {
+        self.0.goats()
+    }
+
+    #[getter]
+    fn capture_target(&self) -> u8 {
+        self.0.capture_target()
+    }
+
+    #[getter]
+    fn tiger_moves(&self) -> &'static str {
+        self.0.tiger_moves().name()
+    }
+
+    #[getter]
+    fn mandatory_capture(&self) -> bool {
+        self.0.mandatory_capture()
+    }
+
+    #[getter]
+    fn blocked_side_loses(&self) -> bool {
+        self.0.blocked_side_loses()
+    }
+
+    #[getter]
+    fn repetition(&self) -> String {
+        repetition_name(self.0.repetition())
+    }
+
+    #[getter]
+    fn no_progress_limit(&self) -> Option<u16> {
+        self.0.no_progress_limit().map(|n| n.get())
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.0.preset_id() {
+            Some(id) => format!("Ruleset.preset('{id}')"),
+            None => format!("Ruleset.from_text('{}')", self.0),
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let from_text = slf.get_type().getattr("from_text")?;
+        (from_text, (slf.get().0.to_string(),)).into_pyobject(slf.py())
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
