@@ -32,7 +32,7 @@ pub struct Game {
     /// Zobrist key of each position, updated per move.
     keys: Vec<u64>,
     /// No-progress counter of each position.
-    quiet_plies: Vec<u16>,
+    quiet_plies: Vec<u32>,
     moves: Vec<Move>,
 }
 
@@ -111,25 +111,25 @@ impl Game {
 
     /// Plies since the last goat was placed or the last capture (0 while goats
     /// are still being placed).
-    pub fn no_progress_plies(&self) -> u16 {
+    pub fn no_progress_plies(&self) -> u32 {
         *self
             .quiet_plies
             .last()
             .expect("a game always has its start position")
     }
 
-    /// How many times `position` (with `key`, its Zobrist key) occurs among the
-    /// positions of the game. Goats in hand and captured only ever fall and
-    /// rise, so the search stops at the first position where they differ.
+    /// How many times `position` (with `key`, its Zobrist key), which has
+    /// the goats in hand and captured of the current position, occurs in the
+    /// game. Goats in hand only fall and captures only rise, so only the
+    /// positions since the last placement or capture can match: the last
+    /// `no_progress_plies() + 1`.
     fn occurrences(&self, position: &Position, key: u64) -> usize {
-        self.positions
+        let window = self.no_progress_plies() as usize + 1;
+        let first = self.positions.len().saturating_sub(window);
+        self.keys[first..]
             .iter()
-            .zip(&self.keys)
-            .rev()
-            .take_while(|(earlier, _)| {
-                earlier.in_hand == position.in_hand && earlier.captured == position.captured
-            })
-            .filter(|(earlier, earlier_key)| **earlier_key == key && *earlier == position)
+            .zip(&self.positions[first..])
+            .filter(|(earlier_key, earlier)| **earlier_key == key && *earlier == position)
             .count()
     }
 
@@ -143,6 +143,7 @@ impl Game {
     /// recreate a position that already occurred.
     pub fn repeats(&self, mv: Move) -> bool {
         let position = self.position();
+        // A placement or a capture makes a position unlike every earlier one.
         if mv.is_capture() || mv.is_place() {
             return false;
         }
@@ -202,7 +203,7 @@ impl Game {
             }
         }
         if let Some(limit) = self.rules().no_progress_limit() {
-            if self.no_progress_plies() >= limit.get() {
+            if self.no_progress_plies() >= u32::from(limit.get()) {
                 return Some(Outcome {
                     winner: None,
                     reason: Termination::NoProgress,
