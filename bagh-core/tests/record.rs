@@ -1,0 +1,227 @@
+//! Game records: round trips of random games in every preset and in a custom
+//! rule set, and the errors (kind, line and column) of malformed records.
+
+use bagh_core::{Game, Move, Position, Record, RecordErrorKind, Repetition, Ruleset};
+
+/// SplitMix64, so that the games are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random game from `start`, at most `max_plies` long.
+fn random_game(start: Position, rng: &mut Rng, max_plies: usize) -> Game {
+    let mut game = Game::from_position(start);
+    while game.len() < max_plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.push(moves[rng.below(moves.len())]).unwrap();
+    }
+    game
+}
+
+fn rule_sets() -> Vec<Ruleset> {
+    let mut all: Vec<Ruleset> = Ruleset::presets().map(|(_, rules)| rules).collect();
+    all.push(
+        Ruleset::builder()
+            .mandatory_capture(true)
+            .repetition(Repetition::Draw(3))
+            .no_progress_limit(Some(30))
+            .build()
+            .unwrap(),
+    );
+    all
+}
+
+#[test]
+fn random_games_round_trip() {
+    let mut rng = Rng(7);
+    let mut finished = 0;
+    for rules in rule_sets() {
+        for i in 0..150 {
+            // Some games stop early, unfinished; some start from a later position.
+            let max_plies = if i % 3 == 0 { rng.below(60) } else { 2_000 };
+            let start = if i % 5 == 0 {
+                let opening = 1 + rng.below(40);
+                *random_game(Position::new(rules), &mut rng, opening).position()
+            } else {
+                Position::new(rules)
+            };
+            let game = random_game(start, &mut rng, max_plies);
+            finished += usize::from(game.is_game_over());
+            let mut record = Record::new(game.clone());
+            record.set_tag("Round", &i.to_string());
+            let text = record.to_string();
+            let read: Record = text
+                .parse()
+                .unwrap_or_else(|e| panic!("{e}\nin the record\n{text}"));
+            assert_eq!(read.game(), &game, "{text}");
+            assert_eq!(read.tag("Round"), Some(i.to_string().as_str()));
+            assert_eq!(read.to_string(), text);
+            let (_, moves) = text.split_once("\n\n").unwrap();
+            assert!(moves.lines().all(|line| line.len() <= 79), "{text}");
+        }
+    }
+    assert!(finished > 300, "only {finished} games finished");
+}
+
+#[test]
+fn writes_rules_position_and_result_tags() {
+    let two_tigers = Ruleset::preset("two-tigers").unwrap();
+    let start = Position::from_text("5/5/1T1T1/5/5 t 17 0", two_tigers);
+    assert!(
+        start.is_err(),
+        "17 in hand and none on the board is inconsistent"
+    );
+    let start = Position::from_text("5/5/1TGT1/5/5 t 17 0", two_tigers).unwrap();
+    let mut game = Game::from_position(start);
+    game.push("b3b1".parse::<Move>().unwrap()).unwrap();
+    game.push("a1".parse::<Move>().unwrap()).unwrap();
+    let text = Record::new(game.clone()).to_string();
+    assert_eq!(
+        text,
+        "[Rules \"two-tigers\"]\n[Position \"5/5/1TGT1/5/5 t 17 0\"]\n[Result \"*\"]\n\n\
+         1... b3b1 2. a1 *\n"
+    );
+    assert_eq!(text.parse::<Record>().unwrap().game(), &game);
+
+    let custom = Ruleset::builder()
+        .goats(10)
+        .capture_target(2)
+        .build()
+        .unwrap();
+    let text = Record::new(Game::new(custom)).to_string();
+    assert!(text.starts_with(&format!("[Rules \"{custom}\"]\n[Result \"*\"]\n")));
+    assert_eq!(text.parse::<Record>().unwrap().game().rules(), &custom);
+}
+
+#[test]
+fn finished_games_carry_their_result() {
+    // Tigers capture five goats that walk into their jaws.
+    let rules = Ruleset::builder()
+        .goats(5)
+        .capture_target(1)
+        .build()
+        .unwrap();
+    let mut game = Game::new(rules);
+    game.push("a2".parse::<Move>().unwrap()).unwrap();
+    game.push("a1xa3".parse::<Move>().unwrap()).unwrap();
+    assert!(game.is_game_over());
+    let text = Record::new(game).to_string();
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.ends_with("1. a2 a1xa3 0-1\n"), "{text}");
+    assert!(text.parse::<Record>().is_ok());
+}
+
+/// The kind, line and column of the error of a record that must fail.
+fn error(text: &str) -> (RecordErrorKind, usize, usize) {
+    let error = text.parse::<Record>().unwrap_err();
+    assert!(error.to_string().starts_with(&format!(
+        "invalid game record at line {}, column {}: ",
+        error.line(),
+        error.column()
+    )));
+    (error.kind().clone(), error.line(), error.column())
+}
+
+#[test]
+fn reading_is_lenient_about_layout_only() {
+    let game: Record = "1.c3 a1b2\n2. c2\n".parse().unwrap();
+    assert_eq!(game.game().len(), 3);
+    let empty: Record = "".parse().unwrap();
+    assert_eq!(empty.game(), &Game::default());
+    let no_tags: Record = "1. c3 *".parse().unwrap();
+    assert_eq!(no_tags.game().rules(), &Ruleset::default());
+}
+
+#[test]
+fn errors_name_the_place_and_the_reason() {
+    let (kind, line, column) = error("[Rules \"bagh-chal\"]\n\n1. c3 a1a3 *");
+    assert!(matches!(kind, RecordErrorKind::IllegalMove(_)), "{kind:?}");
+    assert_eq!((line, column), (3, 7));
+
+    let (kind, line, column) = error("1. c3 a1a9");
+    assert!(matches!(kind, RecordErrorKind::Move(_)));
+    assert_eq!((line, column), (1, 10));
+
+    let (kind, line, column) = error("[Rules \"bagh-chal\"]\n[Rules \"two-tigers\"]\n");
+    assert_eq!(
+        kind,
+        RecordErrorKind::DuplicateTag {
+            name: "Rules".to_string()
+        }
+    );
+    assert_eq!((line, column), (2, 1));
+
+    let (kind, line, column) = error("[Rules \"nepal\"]\n");
+    assert!(matches!(kind, RecordErrorKind::Rules(_)));
+    assert_eq!((line, column), (1, 9));
+
+    let (kind, line, _) = error("[Rules \"bagh-chal\"]\n[Position \"T3T/5/5/5/T3T g 19 0\"]\n");
+    assert!(matches!(kind, RecordErrorKind::Position(_)));
+    assert_eq!(line, 2);
+
+    let (kind, line, column) = error("[Event \"club]\n");
+    assert!(matches!(kind, RecordErrorKind::MalformedTag { .. }));
+    assert_eq!((line, column), (1, 14));
+
+    let (kind, _, _) = error("[Event club]\n");
+    assert!(matches!(kind, RecordErrorKind::MalformedTag { .. }));
+
+    let (kind, line, column) = error("[Result \"2-0\"]\n");
+    assert!(matches!(kind, RecordErrorKind::UnknownResult { .. }));
+    assert_eq!((line, column), (1, 10));
+
+    let (kind, line, column) = error("[Result \"0-1\"]\n\n1. c3 *");
+    assert_eq!(
+        kind,
+        RecordErrorKind::ResultMismatch {
+            written: "0-1".to_string(),
+            actual: "*"
+        }
+    );
+    assert_eq!((line, column), (1, 10));
+
+    let (kind, line, column) = error("1. c3 a1b2 1-0");
+    assert!(matches!(kind, RecordErrorKind::ResultMismatch { .. }));
+    assert_eq!((line, column), (1, 12));
+
+    let (kind, line, column) = error("1. c3 a1b2 3. c2");
+    assert_eq!(
+        kind,
+        RecordErrorKind::MoveNumber {
+            expected: 2,
+            found: "3.".to_string()
+        }
+    );
+    assert_eq!((line, column), (1, 12));
+
+    let (kind, line, column) = error("1. c3 * a1b2");
+    assert_eq!(kind, RecordErrorKind::TextAfterResult);
+    assert_eq!((line, column), (1, 9));
+}
+
+#[test]
+fn set_tag_refuses_game_tags_and_bad_names() {
+    let mut record = Record::new(Game::default());
+    assert!(!record.set_tag("Result", "1-0"));
+    assert!(!record.set_tag("Bad Name", "x"));
+    assert!(record.set_tag("Event", "a \"quoted\" \\ value"));
+    assert!(record.set_tag("Event", "changed \"again\""));
+    assert_eq!(record.tags().len(), 1);
+    let read: Record = record.to_string().parse().unwrap();
+    assert_eq!(read.tag("Event"), Some("changed \"again\""));
+}
