@@ -7,12 +7,19 @@ CARGO ?= cargo
 BAGH_PROPTEST_CASES ?= 256
 export BAGH_PROPTEST_CASES
 
-.PHONY: demo test test-rust lint docs perft-slow bench
+.PHONY: demo test test-rust test-python lint docs perft-slow bench .venv
 
-demo:
+# The Python side: a virtualenv with the bagh package (an editable install,
+# rebuilt by maturin when a source changes) and its test extras.
+VENV := .venv
+PY := $(VENV)/bin/python
+PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock $(shell find bagh-core/src bagh-core/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name 'Cargo.toml' \) 2>/dev/null)
+
+demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
+	$(PY) examples/quickstart.py
 
-test: lint test-rust docs
+test: lint test-rust docs test-python
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -20,6 +27,19 @@ lint:
 
 test-rust:
 	$(CARGO) test --workspace --all-features
+
+# pytest over tests/python, then the stubs against the compiled module.
+test-python: .venv
+	$(PY) -m pytest -q tests/python
+	$(PY) -m mypy.stubtest bagh._bagh
+
+.venv: $(VENV)/.installed
+
+$(VENV)/.installed: $(PY_SOURCES)
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
 
 docs:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --all-features --no-deps

@@ -31,7 +31,7 @@ pub fn render(
     outcome: Option<Outcome>,
 ) -> String {
     let size = f64::from(size.max(60));
-    let pad = size * 0.12;
+    let pad = size * 0.14;
     let step = (size - 2.0 * pad) / 4.0;
     let footer = size * 0.16;
     let height = size + footer;
@@ -112,7 +112,7 @@ pub fn render(
         let _ = write!(
             out,
             r#"<text class="coord" x="{:.1}" y="{y:.1}" font-size="{font:.1}" text-anchor="middle" fill="{LINE}">{}</text>"#,
-            pad * 0.4,
+            pad * 0.3,
             i + 1
         );
     }

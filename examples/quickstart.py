@@ -1,0 +1,75 @@
+"""A tour of the bagh Python API, printed. Run: python examples/quickstart.py"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+
+import bagh
+
+
+def section(title: str) -> None:
+    print(f"\n== {title} ==")
+
+
+section("Rule sets")
+print("presets:", bagh.Ruleset.preset_ids())
+standard = bagh.Ruleset.preset("bagh-chal")
+print(repr(standard), "tigers:", standard.tigers, "goats:", standard.goats)
+custom = bagh.Ruleset(mandatory_capture=True, repetition="draw:3")
+print("custom:", custom)
+print("read back equal:", bagh.Ruleset.from_text(str(custom)) == custom)
+try:
+    bagh.Ruleset(goats=30)
+except bagh.RulesetError as error:
+    print("RulesetError:", error)
+
+section("Positions")
+start = bagh.Position()
+print(repr(start))
+print(start)
+print("legal moves:", [str(m) for m in start.legal_moves()])
+print("perft(1..5):", [start.perft(depth) for depth in range(1, 6)])
+after = start.play("c3").play("a1b2")
+print("after c3 a1b2:", after.to_text(), "| side to move:", after.side_to_move)
+try:
+    after.play("a1a2")
+except bagh.IllegalMoveError as error:
+    print("IllegalMoveError:", error)
+try:
+    bagh.Position("T3T/5/5/5/T3T g 19 0")
+except bagh.ParseError as error:
+    print("ParseError:", error)
+
+section("Moves")
+capture = bagh.Move.from_text("a1xa3")
+print(repr(capture), capture.kind, capture.from_point, capture.over_point, capture.to_point)
+
+section("A random game")
+rng = random.Random(2026)
+game = bagh.Game("bagh-chal")
+while not game.is_game_over():
+    game.push(rng.choice(game.legal_moves()))
+outcome = game.outcome()
+assert outcome is not None
+print(f"{len(game)} plies; outcome: {outcome} (winner {outcome.winner}, reason {outcome.reason})")
+print(game.position)
+record = game.to_record(tags={"Event": "quickstart"})
+print(record)
+print("record read back equal:", bagh.Game.from_record(record) == game)
+print("pickle round trip equal:", pickle.loads(pickle.dumps(game)) == game)
+print("undo the last move:", game.pop(), "->", game.position.to_text())
+
+section("Many games in Rust")
+began = time.perf_counter()
+results = bagh.random_games(20_000, rules="bagh-chal", seed=1)
+elapsed = time.perf_counter() - began
+plies = sum(results["plies"])
+wins = {side: results["winner"].count(side) for side in ("goat", "tiger", None)}
+print(f"20000 games, {plies} plies in {elapsed:.2f} s: {plies / elapsed / 1e6:.1f} million plies/s")
+print("winners:", wins)
+
+section("Drawing")
+svg = bagh.svg(game.position, size=240, highlight=["c3"])
+print(f"bagh.svg(...) gives {len(svg)} characters of SVG; notebooks draw Position and Game by themselves.")

@@ -1,0 +1,45 @@
+"""Shared strategies: random games in every preset, driven by hypothesis."""
+
+from __future__ import annotations
+
+import random
+
+import bagh
+import pytest
+from hypothesis import strategies as st
+
+PRESETS = bagh.Ruleset.preset_ids()
+
+#: A custom rule set besides the presets: every optional rule switched on.
+CUSTOM = bagh.Ruleset(
+    mandatory_capture=True,
+    blocked_side_loses=True,
+    repetition="draw:3",
+    no_progress_limit=40,
+)
+
+RULE_SETS = [bagh.Ruleset.preset(id) for id in PRESETS] + [CUSTOM]
+
+
+def play_random(game: bagh.Game, rng: random.Random, plies: int) -> bagh.Game:
+    """Plays up to `plies` random legal moves in `game` and returns it."""
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+    return game
+
+
+@st.composite
+def games(draw: st.DrawFn, max_plies: int = 300) -> bagh.Game:
+    """A random game (often finished) under one of the rule sets."""
+    rules = draw(st.sampled_from(RULE_SETS))
+    seed = draw(st.integers(0, 2**32 - 1))
+    plies = draw(st.integers(0, max_plies))
+    return play_random(bagh.Game(rules), random.Random(seed), plies)
+
+
+@pytest.fixture(params=PRESETS)
+def preset(request: pytest.FixtureRequest) -> str:
+    return str(request.param)

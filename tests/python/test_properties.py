@@ -1,0 +1,107 @@
+"""Properties over random games in every preset (and a custom rule set)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import bagh
+from conftest import RULE_SETS, games
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_push_pop_round_trip(game: bagh.Game) -> None:
+    positions = [game.position]
+    moves = game.moves
+    replay = bagh.Game(game.rules, game.start)
+    seen = [replay.position]
+    for move in moves:
+        assert move in replay.legal_moves()
+        assert replay.push(move) == move
+        seen.append(replay.position)
+    assert replay == game
+    undone = game.copy()
+    for move in reversed(moves):
+        assert undone.peek() == move
+        assert undone.pop() == move
+        positions.append(undone.position)
+    assert len(undone) == 0
+    assert positions[::-1] == seen
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_pickle_text_and_record_round_trips(game: bagh.Game) -> None:
+    assert pickle.loads(pickle.dumps(game)) == game
+    assert copy.deepcopy(game) == game
+    assert eval(repr(game), vars(bagh)) == game
+    assert bagh.Game.from_record(game.to_record()) == game
+    position = game.position
+    assert bagh.Position(position.to_text(), rules=position.rules) == position
+    assert pickle.loads(pickle.dumps(position)) == position
+    assert eval(repr(position), vars(bagh)) == position
+    rules = game.rules
+    assert bagh.Ruleset.from_text(str(rules)) == rules
+    for move in position.legal_moves():
+        assert bagh.Move.from_text(str(move)) == move
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_legal_moves_agree_with_perft(game: bagh.Game) -> None:
+    position = game.position
+    moves = position.legal_moves()
+    assert len(moves) == position.perft(1) == len(set(moves))
+    if len(moves) < 30:
+        assert position.perft(2) == sum(len(position.play(m).legal_moves()) for m in moves)
+    assert set(game.legal_moves()) <= set(moves)
+    for move in moves:
+        assert position.is_legal(move)
+
+
+@settings(max_examples=100, deadline=None)
+@given(games(max_plies=1000))
+def test_outcomes_follow_the_rules(game: bagh.Game) -> None:
+    outcome = game.outcome()
+    position = game.position
+    rules = game.rules
+    if outcome is None:
+        assert game.legal_moves() and not game.is_game_over()
+        return
+    assert game.is_game_over() and game.legal_moves() == []
+    assert outcome.result() == {"goat": "1-0", "tiger": "0-1", None: "1/2-1/2"}[outcome.winner]
+    if outcome.reason == "captures":
+        assert outcome.winner == "tiger" and position.captured >= rules.capture_target
+    elif outcome.reason == "tigers-trapped":
+        assert outcome.winner == "goat" and position.side_to_move == "tiger"
+    elif outcome.reason == "goats-blocked":
+        assert position.side_to_move == "goat"
+        assert outcome.winner == ("tiger" if rules.blocked_side_loses else None)
+    elif outcome.reason == "repetition":
+        assert outcome.winner is None and rules.repetition.startswith("draw:")
+        assert game.repetition_count() >= int(rules.repetition.split(":")[1])
+    else:
+        assert outcome.reason == "no-progress" and outcome.winner is None
+        assert rules.no_progress_limit is not None
+        assert game.no_progress_plies() >= rules.no_progress_limit
+    # The history-free outcome agrees where the history plays no part.
+    if outcome.reason in ("captures", "tigers-trapped") or (
+        outcome.reason == "goats-blocked" and rules.repetition != "forbidden"
+    ):
+        assert position.outcome() == outcome
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(RULE_SETS), st.integers(0, 2**63))
+def test_random_games_finish_by_the_rules(rules: bagh.Ruleset, seed: int) -> None:
+    result = bagh.random_games(20, rules=rules, seed=seed)
+    for plies, winner, reason in zip(result["plies"], result["winner"], result["reason"]):
+        assert plies > 0
+        assert reason in ("captures", "tigers-trapped", "goats-blocked", "repetition", "no-progress")
+        if reason == "captures":
+            assert winner == "tiger"
+        if reason == "tigers-trapped":
+            assert winner == "goat"
