@@ -118,11 +118,11 @@ impl Point {
     pub(crate) fn parse_at(bytes: &[u8], column: usize) -> Result<Point, (usize, ParseErrorKind)> {
         let file = match bytes.first() {
             Some(b @ b'a'..=b'e') => b - b'a',
-            Some(&b) => {
+            Some(_) => {
                 return Err((
                     column,
                     ParseErrorKind::ExpectedFile {
-                        found: Some(b as char),
+                        found: char_at(bytes),
                     },
                 ))
             }
@@ -130,11 +130,11 @@ impl Point {
         };
         let rank = match bytes.get(1) {
             Some(b @ b'1'..=b'5') => b - b'1',
-            Some(&b) => {
+            Some(_) => {
                 return Err((
                     column + 1,
                     ParseErrorKind::ExpectedRank {
-                        found: Some(b as char),
+                        found: char_at(&bytes[1..]),
                     },
                 ))
             }
@@ -142,6 +142,16 @@ impl Point {
         };
         Ok(Point(rank * 5 + file))
     }
+}
+
+/// The character that starts `bytes`, the tail of a `str` from a character
+/// boundary: decoded, so that an error quotes `é` and not its first byte.
+fn char_at(bytes: &[u8]) -> Option<char> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
+    };
+    text.chars().next()
 }
 
 impl fmt::Display for Point {
