@@ -80,6 +80,44 @@ fn geometry_examples_from_rules() {
     assert_eq!(degree("c1"), 5);
 }
 
+/// No two points cut the board: removing any two points leaves the other 23
+/// connected by lines. Hence with two tigers the goats can never be blocked
+/// (an empty region would need a boundary of tigers only), which is why
+/// two-tigers.perft has no `goats-blocked` block.
+#[test]
+fn two_tigers_goats_can_never_be_blocked() {
+    let steps = directed_steps();
+    let points = reference::all_points();
+    for &x in &points {
+        for &y in &points {
+            if x >= y {
+                continue;
+            }
+            let rest: Vec<_> = points
+                .iter()
+                .copied()
+                .filter(|&p| p != x && p != y)
+                .collect();
+            let mut seen = HashSet::from([rest[0]]);
+            let mut stack = vec![rest[0]];
+            while let Some(p) = stack.pop() {
+                for &(a, b) in &steps {
+                    if a == p && b != x && b != y && seen.insert(b) {
+                        stack.push(b);
+                    }
+                }
+            }
+            assert_eq!(
+                seen.len(),
+                23,
+                "{} {} cut the board",
+                point_name(x),
+                point_name(y)
+            );
+        }
+    }
+}
+
 #[test]
 fn points_round_trip() {
     for p in reference::all_points() {

@@ -139,11 +139,17 @@ pub fn has_diagonals(p: Point) -> bool {
 /// board): the four orthogonal ones always, the diagonal ones only where
 /// file + rank is even.
 pub fn directions_at(p: Point) -> Vec<(i32, i32)> {
-    DIRECTIONS
-        .iter()
-        .copied()
-        .filter(|&(dx, dy)| (dx == 0 || dy == 0) || has_diagonals(p))
-        .collect()
+    line_directions(p).to_vec()
+}
+
+/// Same as `directions_at`, without allocating (the first four entries of
+/// `DIRECTIONS` are the orthogonal ones).
+pub fn line_directions(p: Point) -> &'static [(i32, i32)] {
+    if has_diagonals(p) {
+        &DIRECTIONS[..]
+    } else {
+        &DIRECTIONS[..4]
+    }
 }
 
 /// The point one step from `p` in direction `d`, if it is on the board.
@@ -160,7 +166,8 @@ pub fn offset(p: Point, d: (i32, i32)) -> Option<Point> {
 /// The point one step from `p` along a line in direction `d`: `None` if no
 /// line leaves `p` in that direction or it would leave the board.
 pub fn along_line(p: Point, d: (i32, i32)) -> Option<Point> {
-    if !directions_at(p).contains(&d) {
+    let diagonal = d.0 != 0 && d.1 != 0;
+    if diagonal && !has_diagonals(p) {
         return None;
     }
     offset(p, d)
@@ -170,7 +177,7 @@ pub fn along_line(p: Point, d: (i32, i32)) -> Option<Point> {
 pub fn directed_steps() -> Vec<(Point, Point)> {
     let mut v = Vec::new();
     for p in all_points() {
-        for d in directions_at(p) {
+        for &d in line_directions(p) {
             if let Some(q) = along_line(p, d) {
                 v.push((p, q));
             }
@@ -184,7 +191,7 @@ pub fn directed_steps() -> Vec<(Point, Point)> {
 pub fn directed_jumps() -> Vec<(Point, Point, Point)> {
     let mut v = Vec::new();
     for p in all_points() {
-        for d in directions_at(p) {
+        for &d in line_directions(p) {
             if let Some(q) = along_line(p, d) {
                 if let Some(r) = along_line(q, d) {
                     v.push((p, q, r));
@@ -366,7 +373,7 @@ impl RefPosition {
                 } else {
                     // Movement phase: one step along a line to an empty point.
                     for p in self.points_with(Cell::Goat) {
-                        for d in directions_at(p) {
+                        for &d in line_directions(p) {
                             if let Some(q) = along_line(p, d) {
                                 if self.at(q) == Cell::Empty {
                                     out.push(RefMove::Move(p, q));
@@ -391,7 +398,7 @@ impl RefPosition {
     /// The moves of the tiger on `p` (ignoring mandatory capture).
     pub fn tiger_moves_from(&self, p: Point, rules: &RefRules) -> Vec<RefMove> {
         let mut out = Vec::new();
-        for d in directions_at(p) {
+        for &d in line_directions(p) {
             let Some(q) = along_line(p, d) else { continue };
             match self.at(q) {
                 Cell::Empty => {
