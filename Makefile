@@ -7,7 +7,7 @@ CARGO ?= cargo
 BAGH_PROPTEST_CASES ?= 256
 export BAGH_PROPTEST_CASES
 
-.PHONY: demo test test-rust test-python lint docs perft-slow bench .venv
+.PHONY: demo test test-rust test-python lint docs perft-slow bench bench-python .venv
 
 # The Python side: a virtualenv with the bagh package (an editable install,
 # rebuilt by maturin when a source changes) and its test extras.
@@ -51,3 +51,7 @@ perft-slow:
 # Speed: perft(7) against the C yardstick, side by side.
 bench:
 	bash benchmarks/perft_vs_yardstick.sh
+
+# Speed from Python: random games against the baghchal package (installed into .venv).
+bench-python: .venv
+	$(PY) benchmarks/random_games.py
