@@ -28,10 +28,12 @@ lint:
 test-rust:
 	$(CARGO) test --workspace --all-features
 
-# pytest over tests/python, then the stubs against the compiled module.
+# pytest over tests/python, the stubs against the compiled module, and the
+# Python sources type-checked against the stubs.
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py
 
 .venv: $(VENV)/.installed
 

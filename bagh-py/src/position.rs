@@ -81,8 +81,7 @@ impl PyPosition {
     }
 
     /// The number of move sequences of exactly `depth` plies. Runs without
-    /// the GIL and stops with KeyboardInterrupt on Ctrl-C (checked between
-    /// the subtrees of the first two plies).
+    /// the GIL and stops with KeyboardInterrupt on Ctrl-C.
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         perft_interruptible(py, &self.0, depth)
     }
@@ -174,23 +173,24 @@ impl PyPosition {
     }
 }
 
+/// Subtrees of at most this depth are counted in one call without the GIL.
+const SPLIT_DEPTH: u32 = 4;
+
 /// Perft without the GIL, in pieces small enough that Ctrl-C is seen soon:
-/// the subtrees after the first two plies are counted one by one.
+/// the tree is split into subtrees of depth `SPLIT_DEPTH`, and signals are
+/// checked after each.
 pub fn perft_interruptible(py: Python<'_>, position: &Position, depth: u32) -> PyResult<u64> {
-    if depth <= 3 {
+    if depth <= SPLIT_DEPTH {
         let position = *position;
-        return Ok(py.detach(move || perft(&position, depth)));
+        let nodes = py.detach(move || perft(&position, depth));
+        py.check_signals()?;
+        return Ok(nodes);
     }
     let mut total = 0;
     for mv in position.legal_moves() {
         let mut child = *position;
         child.play_unchecked(mv);
-        for reply in child.legal_moves() {
-            let mut grandchild = child;
-            grandchild.play_unchecked(reply);
-            total += py.detach(move || perft(&grandchild, depth - 2));
-            py.check_signals()?;
-        }
+        total += perft_interruptible(py, &child, depth - 1)?;
     }
     Ok(total)
 }

@@ -1,0 +1,63 @@
+"""Long calls run without the GIL and stop on Ctrl-C (SIGINT)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+import bagh
+import pytest
+
+SCRIPT = """
+import os, signal, threading, time
+import bagh
+threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+began = time.perf_counter()
+try:
+    {call}
+except KeyboardInterrupt:
+    print("interrupted after", round(time.perf_counter() - began, 2))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT by os.kill is POSIX")
+@pytest.mark.parametrize(
+    "call",
+    ["bagh.random_games(10**9)", "bagh.Position().perft(12)", "bagh.Position().perft_divide(12)"],
+)
+def test_ctrl_c_stops_long_calls(call: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT.format(call=call)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("interrupted after"), done.stdout
+    assert float(done.stdout.split()[-1]) < 5
+
+
+def test_other_threads_run_during_perft() -> None:
+    ticks = 0
+    stop = threading.Event()
+
+    def tick() -> None:
+        nonlocal ticks
+        while not stop.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        began = time.perf_counter()
+        bagh.Position().perft(3)  # short, to warm up
+        bagh.Position().perft(6)
+        elapsed = time.perf_counter() - began
+    finally:
+        stop.set()
+        ticker.join()
+    # With the GIL held for the whole call the ticker would barely run.
+    assert ticks > elapsed * 100
