@@ -161,6 +161,63 @@ impl Pick {
     }
 }
 
+/// A random valid position, not necessarily reachable: random rules, pieces
+/// on random points, any side to move. A quarter of them are crowded boards
+/// (0-3 empty points, every goat on the board), where goats are blocked and
+/// tigers trapped far more often than in random games. The board text is
+/// written by the reference, not by the engine.
+fn random_position() -> impl Strategy<Value = Position> {
+    (
+        spec(),
+        Just(Point::ALL.to_vec()).prop_shuffle(),
+        prop_oneof![3 => Just(None), 1 => (0..=3usize).prop_map(Some)],
+        any::<bool>(),
+        any::<Index>(),
+        any::<Index>(),
+    )
+        .prop_map(|(spec, points, crowd, tigers_to_move, board, captured)| {
+            let mut rules = spec.build();
+            let tigers = rules.tigers();
+            if let Some(empty) = crowd {
+                let goats = (25 - tigers - empty).max(1) as u32;
+                rules = rules
+                    .to_builder()
+                    .goats(goats)
+                    .capture_target(goats.min(rules.capture_target().into()))
+                    .build()
+                    .expect("fewer goats fit");
+            }
+            let goats = usize::from(rules.goats());
+            let on_board = match crowd {
+                Some(_) => goats,
+                None => board.index(goats + 1),
+            };
+            let captured =
+                captured.index((goats - on_board).min(rules.capture_target().into()) + 1);
+            let mut grid = [[reference::Cell::Empty; 5]; 5];
+            for (i, p) in points[..tigers + on_board].iter().enumerate() {
+                grid[usize::from(p.file())][usize::from(p.rank())] = if i < tigers {
+                    reference::Cell::Tiger
+                } else {
+                    reference::Cell::Goat
+                };
+            }
+            let text = RefPosition {
+                grid,
+                side: if tigers_to_move {
+                    reference::Side::Tiger
+                } else {
+                    reference::Side::Goat
+                },
+                in_hand: (goats - on_board - captured) as u32,
+                captured: captured as u32,
+            }
+            .to_text();
+            Position::from_text(&text, rules)
+                .unwrap_or_else(|error| panic!("a valid position is refused: {error}"))
+        })
+}
+
 /// The choices of a random game: 150 to 300 plies unless it ends sooner.
 fn picks() -> impl Strategy<Value = Vec<Pick>> {
     let pick = prop_oneof![
@@ -310,6 +367,37 @@ proptest! {
             }
             Ok(())
         })?;
+    }
+
+    /// 1b. The same, and the counting shortcuts, in random (often crowded)
+    /// positions, which also reach the blocked endings; a game set up there
+    /// has the position's outcome.
+    #[test]
+    fn fast_generator_matches_reference_in_random_positions(position in random_position()) {
+        let rules = *position.rules();
+        let reference = ref_rules(&rules);
+        let slow = ref_position(&position)?;
+        let legal = position.legal_moves();
+        prop_assert_eq!(texts(legal.iter().copied()), slow.legal_moves(&reference), "moves of {} under {}", position, rules);
+        prop_assert_eq!(position.count_legal_moves(), legal.len());
+        prop_assert_eq!(position.has_legal_move(), !legal.is_empty());
+        let expected = slow
+            .outcome(&reference, rules.blocked_side_loses())
+            .map(|(winner, reason)| (winner, reason.to_string()));
+        let got = position
+            .outcome()
+            .map(|o| (o.winner.map(Side::char), o.reason.name().to_string()));
+        prop_assert_eq!(&got, &expected, "outcome of {} under {}", position, rules);
+        prop_assert_eq!(position.is_game_over(), expected.is_some());
+        prop_assert_eq!(Game::from_position(position).outcome(), position.outcome());
+        for &mv in &legal {
+            let fast = position.play(mv).map(|next| next.to_string());
+            let slow = slow.play(&mv.to_string(), &reference).map(|next| next.to_text());
+            prop_assert_eq!(fast.ok(), slow, "{} played in {}", mv, position);
+        }
+        for depth in 2..=3 {
+            prop_assert_eq!(perft(&position, depth), slow.perft(&reference, depth), "perft {} of {}", depth, position);
+        }
     }
 
     /// 2. Pushing any legal move and popping it restores the exact game, and
