@@ -20,7 +20,7 @@ pub struct PyGame(pub Game);
 
 /// The start: a `Position`, a position string read against `rules`, or the
 /// rule set's own start.
-fn start_position(
+pub fn start_position(
     rules: Option<&Bound<'_, PyAny>>,
     position: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Position> {

@@ -1,10 +1,10 @@
 //! `bagh.random_games`: many random games in one call, in Rust.
 
-use bagh_core::{Game, Ruleset};
+use bagh_core::{Game, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::convert::to_rules;
+use crate::game::start_position;
 
 /// SplitMix64: a small, fast, well-mixed generator; one stream per game, so
 /// a game's moves depend only on the seed and the game's index.
@@ -31,10 +31,11 @@ struct Played {
     outcome: Option<bagh_core::Outcome>,
 }
 
-/// Plays one game of uniformly random legal moves, at most `max_plies` plies.
-fn play_one(rules: Ruleset, seed: u64, max_plies: u32) -> Played {
+/// Plays one game of uniformly random legal moves from `start`, at most
+/// `max_plies` plies.
+fn play_one(start: Position, seed: u64, max_plies: u32) -> Played {
     let mut rng = SplitMix64(seed);
-    let mut game = Game::new(rules);
+    let mut game = Game::from_position(start);
     let mut plies = 0;
     while plies < max_plies {
         let moves = game.legal_moves();
@@ -53,7 +54,8 @@ fn play_one(rules: Ruleset, seed: u64, max_plies: u32) -> Played {
 /// Games per stretch without the GIL; Ctrl-C is checked between stretches.
 const CHUNK: usize = 256;
 
-/// Plays `n` games of uniformly random legal moves under `rules`, in Rust
+/// Plays `n` games of uniformly random legal moves under `rules` (from
+/// `position`, a Position or a position string, or else the start), in Rust
 /// without the GIL (Ctrl-C stops it with KeyboardInterrupt). Game `i` uses
 /// the random stream `seed + i`, so results are reproducible. A game still
 /// running after `max_plies` plies stops unfinished.
@@ -62,24 +64,27 @@ const CHUNK: usize = 256;
 /// `winner` (`"goat"`, `"tiger"` or `None`) and `reason` (the outcome's
 /// reason, or `None` for an unfinished game).
 #[pyfunction]
-#[pyo3(signature = (n, rules = None, seed = 0, max_plies = 10_000))]
+#[pyo3(signature = (n, rules = None, seed = 0, max_plies = 10_000, position = None))]
 pub fn random_games<'py>(
     py: Python<'py>,
     n: usize,
     rules: Option<&Bound<'py, PyAny>>,
     seed: u64,
     max_plies: u32,
+    position: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let rules = rules.map(to_rules).transpose()?.unwrap_or_default();
-    let mut plies = Vec::with_capacity(n);
-    let mut winners = Vec::with_capacity(n);
-    let mut reasons = Vec::with_capacity(n);
+    let start = start_position(rules, position)?;
+    // Grown as the games come, so that a huge `n` interrupted early costs little.
+    let capacity = n.min(1 << 16);
+    let mut plies = Vec::with_capacity(capacity);
+    let mut winners = Vec::with_capacity(capacity);
+    let mut reasons = Vec::with_capacity(capacity);
     let mut done = 0;
     while done < n {
         let end = (done + CHUNK).min(n);
         let chunk: Vec<Played> = py.detach(|| {
             (done..end)
-                .map(|i| play_one(rules, seed.wrapping_add(i as u64), max_plies))
+                .map(|i| play_one(start, seed.wrapping_add(i as u64), max_plies))
                 .collect()
         });
         for played in chunk {

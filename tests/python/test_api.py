@@ -247,6 +247,10 @@ def test_random_games_are_reproducible() -> None:
     assert all(len(column) == 50 for column in first.values())
     assert all(reason is not None for reason in first["reason"])
     assert set(first["winner"]) <= {"goat", "tiger", None}
+    late = bagh.random_games(20, rules="two-tigers", position="5/5/1TGT1/5/5 t 17 0", seed=3)
+    assert all(reason is not None for reason in late["reason"])
+    with pytest.raises(bagh.RulesetError):
+        bagh.random_games(1, rules="bagh-chal", position=bagh.Position(rules="two-tigers"))
     capped = bagh.random_games(5, seed=3, max_plies=10)
     assert capped["plies"] == [10] * 5 and capped["reason"] == [None] * 5
     import numpy as np

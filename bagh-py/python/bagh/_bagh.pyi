@@ -1,6 +1,6 @@
 """Type stubs of the compiled module ``bagh._bagh`` (checked by ``mypy.stubtest``)."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, TypeAlias, final
 
 __all__ = [
@@ -43,7 +43,7 @@ class Ruleset:
     def __new__(
         cls,
         *,
-        tigers: Iterable[str] | None = None,
+        tigers: Sequence[str] | None = None,
         goats: int = 20,
         capture_target: int = 5,
         tiger_moves: Literal["step", "slide"] | str = "step",
@@ -206,6 +206,7 @@ def random_games(
     rules: Ruleset | str | None = None,
     seed: int = 0,
     max_plies: int = 10000,
+    position: Position | str | None = None,
 ) -> dict[str, list[Any]]:
     """Plays n random games in Rust; lists ``plies``, ``winner`` and ``reason`` per game."""
 
