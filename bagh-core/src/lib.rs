@@ -56,6 +56,7 @@ mod ruleset_builder;
 mod serde_impls;
 mod side;
 mod symmetry;
+mod tablebase;
 mod zobrist;
 
 pub use direction::Direction;
@@ -76,6 +77,10 @@ pub use ruleset::{Repetition, Ruleset, TigerMoves};
 pub use ruleset_builder::RulesetBuilder;
 pub use side::Side;
 pub use symmetry::Symmetry;
+pub use tablebase::{
+    checkpoint_path, BuildOptions, BuildProgress, LayerStatistics, Probe, ProgressCallback,
+    Statistics, Tablebase, TablebaseError, Value, FORMAT_VERSION,
+};
 
 /// The README's Rust code, compiled and run as a doctest.
 #[cfg(doctest)]

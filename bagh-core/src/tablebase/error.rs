@@ -1,0 +1,121 @@
+//! The errors of building, opening and probing tables.
+
+use std::io;
+use std::path::PathBuf;
+
+/// Why a table could not be built, opened or probed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TablebaseError {
+    /// The rule set's tables would not fit the memory budget.
+    #[error(
+        "the tables of rule set {rules:?} need {needed} bytes of memory to build, \
+         above the budget of {budget} bytes (raise BuildOptions::memory_budget)"
+    )]
+    TooLarge {
+        /// The rule set's text form.
+        rules: String,
+        /// Bytes the build would need.
+        needed: u64,
+        /// The budget it was given.
+        budget: u64,
+    },
+    /// The rule set cannot be tabled by this format.
+    #[error("rule set {rules:?} cannot be tabled: {reason}")]
+    Unsupported {
+        /// The rule set's text form.
+        rules: String,
+        /// Why.
+        reason: String,
+    },
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: io::Error,
+    },
+    /// The file does not start like a tablebase file.
+    #[error("{path}: not a bagh tablebase file (bad magic bytes)")]
+    NotATablebase {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file has a format version this library does not read.
+    #[error("{path}: format version {found}, this library reads version {supported}")]
+    UnsupportedVersion {
+        /// The file.
+        path: PathBuf,
+        /// The version in the file.
+        found: u32,
+        /// The version this library reads and writes.
+        supported: u32,
+    },
+    /// The file is shorter than its header says.
+    #[error("{path}: truncated: {what} needs {expected} bytes, the file has {found}")]
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// The part that is cut off.
+        what: &'static str,
+        /// Bytes expected.
+        expected: u64,
+        /// Bytes present.
+        found: u64,
+    },
+    /// The file's contents do not check out (checksum, lengths, fields).
+    #[error("{path}: corrupt: {what}")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        what: String,
+    },
+    /// The file holds the table of another rule set than the one expected.
+    #[error("{path}: the table is for rule set {found:?}, not {expected:?}")]
+    WrongRules {
+        /// The file.
+        path: PathBuf,
+        /// The rule set expected.
+        expected: String,
+        /// The rule set in the file.
+        found: String,
+    },
+    /// The position is played under another rule set than the table's.
+    #[error("position {position} is under rule set {position_rules:?}, the table is for {table_rules:?}")]
+    RulesMismatch {
+        /// The position string.
+        position: String,
+        /// The position's rule set.
+        position_rules: String,
+        /// The table's rule set.
+        table_rules: String,
+    },
+    /// The position is not in the movement phase (goats remain in hand), or
+    /// its piece counts do not match the rule set.
+    #[error("position {position} is not in the movement-phase table: {reason}")]
+    NotInTable {
+        /// The position string.
+        position: String,
+        /// Why.
+        reason: &'static str,
+    },
+    /// The build was stopped by its progress callback; the finished layers
+    /// are kept in the checkpoint file and a new build resumes from there.
+    #[error("the build was interrupted; the checkpoint {checkpoint} keeps the finished layers")]
+    Interrupted {
+        /// The checkpoint file.
+        checkpoint: PathBuf,
+    },
+}
+
+impl TablebaseError {
+    pub(crate) fn io(path: &std::path::Path, source: io::Error) -> TablebaseError {
+        TablebaseError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
