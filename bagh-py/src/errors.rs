@@ -6,7 +6,8 @@
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
-use pyo3::PyErr;
+use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
 
 create_exception!(
     bagh,
@@ -33,31 +34,101 @@ create_exception!(
     "Rule-set fields that do not make a valid rule set."
 );
 
+/// An exception with attributes set on it, for callers that want more than
+/// the message.
+fn with_attributes(error: PyErr, attributes: &[(&str, Py<PyAny>)]) -> PyErr {
+    Python::attach(|py| {
+        let value = error.value(py);
+        for (name, attribute) in attributes {
+            // Setting an attribute on a fresh exception object cannot fail in
+            // practice; if it did, the exception is still the right one.
+            let _ = value.setattr(*name, attribute.bind(py));
+        }
+        error
+    })
+}
+
+fn object<'py, T: IntoPyObjectExt<'py>>(py: Python<'py>, value: T) -> Py<PyAny> {
+    value.into_py_any(py).unwrap_or_else(|_| py.None())
+}
+
+/// The attributes of a text that could not be read: `text`, `column` (1-based,
+/// in characters) and `what` (`"point"`, `"move"`, `"position"`, `"rule set"`).
+fn parse_attributes(error: &bagh_core::ParseError) -> Vec<(&'static str, Py<PyAny>)> {
+    Python::attach(|py| {
+        vec![
+            ("text", object(py, error.input())),
+            ("column", object(py, error.column())),
+            ("what", object(py, error.what().to_string())),
+        ]
+    })
+}
+
 /// A text that could not be read; a rule-set text whose fields read but do
-/// not make a valid rule set is a `RulesetError`.
+/// not make a valid rule set is a `RulesetError` (with a `field` attribute).
 pub fn parse_error(error: bagh_core::ParseError) -> PyErr {
-    match error.kind() {
-        bagh_core::ParseErrorKind::Ruleset(_) => RulesetError::new_err(error.to_string()),
-        _ => ParseError::new_err(error.to_string()),
-    }
-}
-
-pub fn illegal_move(error: bagh_core::IllegalMoveError) -> PyErr {
-    IllegalMoveError::new_err(error.to_string())
-}
-
-pub fn ruleset_error(error: bagh_core::RulesetError) -> PyErr {
-    RulesetError::new_err(error.to_string())
-}
-
-pub fn record_error(error: bagh_core::RecordError) -> PyErr {
-    match error.kind() {
-        bagh_core::RecordErrorKind::IllegalMove(_) => IllegalMoveError::new_err(error.to_string()),
-        bagh_core::RecordErrorKind::Rules(inner)
-            if matches!(inner.kind(), bagh_core::ParseErrorKind::Ruleset(_)) =>
-        {
+    let mut attributes = parse_attributes(&error);
+    let exception = match error.kind() {
+        bagh_core::ParseErrorKind::Ruleset(inner) => {
+            attributes.push(("field", Python::attach(|py| object(py, inner.field()))));
             RulesetError::new_err(error.to_string())
         }
         _ => ParseError::new_err(error.to_string()),
-    }
+    };
+    with_attributes(exception, &attributes)
+}
+
+/// A refused move, with the attributes `move` (its text) and `position` (the
+/// position string).
+pub fn illegal_move(error: bagh_core::IllegalMoveError) -> PyErr {
+    let attributes = Python::attach(|py| {
+        vec![
+            ("move", object(py, error.mv().to_string())),
+            ("position", object(py, error.position())),
+        ]
+    });
+    with_attributes(IllegalMoveError::new_err(error.to_string()), &attributes)
+}
+
+/// Fields that do not make a rule set, with the attribute `field`.
+pub fn ruleset_error(error: bagh_core::RulesetError) -> PyErr {
+    let field = Python::attach(|py| object(py, error.field()));
+    with_attributes(
+        RulesetError::new_err(error.to_string()),
+        &[("field", field)],
+    )
+}
+
+/// A game record that could not be read, with the attributes `line` and
+/// `column`; its class follows the cause.
+pub fn record_error(error: bagh_core::RecordError) -> PyErr {
+    let mut attributes = Python::attach(|py| {
+        vec![
+            ("line", object(py, error.line())),
+            ("column", object(py, error.column())),
+        ]
+    });
+    let message = error.to_string();
+    let exception = match error.kind() {
+        bagh_core::RecordErrorKind::IllegalMove(inner) => {
+            attributes.push((
+                "move",
+                Python::attach(|py| object(py, inner.mv().to_string())),
+            ));
+            attributes.push((
+                "position",
+                Python::attach(|py| object(py, inner.position())),
+            ));
+            IllegalMoveError::new_err(message)
+        }
+        bagh_core::RecordErrorKind::Rules(inner) => match inner.kind() {
+            bagh_core::ParseErrorKind::Ruleset(ruleset) => {
+                attributes.push(("field", Python::attach(|py| object(py, ruleset.field()))));
+                RulesetError::new_err(message)
+            }
+            _ => ParseError::new_err(message),
+        },
+        _ => ParseError::new_err(message),
+    };
+    with_attributes(exception, &attributes)
 }

@@ -111,3 +111,21 @@ def test_wrong_types() -> None:
         bagh.Position(rules=3)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         bagh.Game().push(None)  # type: ignore[arg-type]
+
+
+def test_error_attributes() -> None:
+    with pytest.raises(bagh.ParseError) as parse:
+        bagh.Move("a1a9")
+    assert (parse.value.text, parse.value.column, parse.value.what) == ("a1a9", 4, "move")
+    with pytest.raises(bagh.IllegalMoveError) as illegal:
+        bagh.Position().play("a1a2")
+    assert (illegal.value.move, illegal.value.position) == ("a1a2", "T3T/5/5/5/T3T g 20 0")
+    with pytest.raises(bagh.RulesetError) as ruleset:
+        bagh.Ruleset(goats=0)
+    assert ruleset.value.field == "goats"
+    with pytest.raises(bagh.RulesetError) as ruleset:
+        bagh.Ruleset.from_text("capture_target=0")
+    assert ruleset.value.field == "capture_target"
+    with pytest.raises(bagh.IllegalMoveError) as record:
+        bagh.Game.from_record("[Rules \"bagh-chal\"]\n\n1. c3 a1a3")
+    assert (record.value.line, record.value.column, record.value.move) == (3, 7, "a1a3")

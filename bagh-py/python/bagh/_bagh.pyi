@@ -28,13 +28,31 @@ class BaghError(ValueError):
     """The base of every bagh error; a subclass of ValueError."""
 
 class ParseError(BaghError):
-    """A point, move, position string, rule-set text or game record that cannot be read."""
+    """A point, move, position string, rule-set text or game record that cannot be read.
+
+    Raised while reading a text, it carries ``text``, ``column`` (1-based) and
+    ``what`` (``"point"``, ``"move"``, ``"position"`` or ``"rule set"``); from a
+    game record, ``line`` and ``column``.
+    """
+
+    text: str
+    column: int
+    what: str
+    line: int
 
 class IllegalMoveError(BaghError):
-    """A move that cannot be played in the position (or game) at hand."""
+    """A move that cannot be played in the position (or game) at hand.
+
+    It carries ``move`` (the move's text) and ``position`` (the position string).
+    """
+
+    move: str
+    position: str
 
 class RulesetError(BaghError):
-    """Rule-set fields that do not make a valid rule set."""
+    """Rule-set fields that do not make a valid rule set; ``field`` names the field at fault."""
+
+    field: str
 
 @final
 class Ruleset:
