@@ -43,16 +43,27 @@ class ParseError(BaghError):
 class IllegalMoveError(BaghError):
     """A move that cannot be played in the position (or game) at hand.
 
-    It carries ``move`` (the move's text) and ``position`` (the position string).
+    It carries ``move`` (the move's text) and ``position`` (the position
+    string); from a game record, ``line`` and ``column`` too.
     """
 
     move: str
     position: str
+    line: int
+    column: int
 
 class RulesetError(BaghError):
-    """Rule-set fields that do not make a valid rule set; ``field`` names the field at fault."""
+    """Rule-set fields that do not make a valid rule set; ``field`` names the field at fault.
+
+    Raised while reading a text, it also carries ``text``, ``column`` and
+    ``what`` as a ParseError does; from a game record, ``line`` and ``column``.
+    """
 
     field: str
+    text: str
+    column: int
+    what: str
+    line: int
 
 @final
 class Ruleset:
