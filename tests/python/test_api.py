@@ -257,3 +257,10 @@ def test_random_games_are_reproducible() -> None:
 
     plies = np.asarray(bagh.random_games(100)["plies"])
     assert plies.dtype.kind == "i" and (plies > 0).all()
+
+
+def test_package_docstring_examples() -> None:
+    import doctest
+
+    failures, tried = doctest.testmod(bagh)
+    assert tried > 0 and failures == 0
