@@ -105,3 +105,42 @@ def test_random_games_finish_by_the_rules(rules: bagh.Ruleset, seed: int) -> Non
             assert winner == "tiger"
         if reason == "tigers-trapped":
             assert winner == "goat"
+
+
+class SplitMix64:
+    """The generator of `bagh.random_games`, in Python, to replay its games."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self.MASK
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        return (self.next() * n) >> 64
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(RULE_SETS), st.integers(0, 2**40))
+def test_outcomes_agree_with_the_rust_playouts(rules: bagh.Ruleset, seed: int) -> None:
+    """The same random games played from Python, move by move, end as the
+    batched Rust playouts say."""
+    batch = bagh.random_games(5, rules=rules, seed=seed)
+    for i in range(5):
+        rng = SplitMix64(seed + i)
+        game = bagh.Game(rules)
+        while moves := game.legal_moves():
+            game.push(moves[rng.below(len(moves))])
+        outcome = game.outcome()
+        assert outcome is not None
+        assert (len(game), outcome.winner, outcome.reason) == (
+            batch["plies"][i],
+            batch["winner"][i],
+            batch["reason"][i],
+        )
