@@ -57,3 +57,12 @@ bench:
 # Speed from Python: random games against the baghchal package (installed into .venv).
 bench-python: .venv
 	$(PY) benchmarks/random_games.py
+
+# The movement-phase tablebase of a rule set (bagh-chal by default), built to
+# target/tablebases/ and resumed if interrupted, with its statistics report in
+# docs/solve-<id>.md, e.g. `make solve SOLVE_RULES=two-tigers SOLVE_THREADS=2`.
+SOLVE_RULES ?= bagh-chal
+SOLVE_THREADS ?= 0
+.PHONY: solve
+solve:
+	$(CARGO) run --release -p bagh-core --example solve -- --rules $(SOLVE_RULES) --threads $(SOLVE_THREADS)

@@ -601,3 +601,81 @@ fn a_best_line_plays_out_the_value() {
     assert_eq!(outcome.winner, Some(winner));
     std::fs::remove_file(&path).ok();
 }
+
+/// The value of a position for the side to move by plain minimax over the
+/// placement phase (no pruning, no symmetry), memoised by position, with the
+/// table's values once the goats are all placed.
+fn placement_minimax(
+    table: &Tablebase,
+    position: &Position,
+    memo: &mut HashMap<Position, Value>,
+) -> Value {
+    if position.goats_in_hand() == 0 || position.is_capture_target_reached() {
+        return table.probe(position).unwrap().value;
+    }
+    if let Some(&v) = memo.get(position) {
+        return v;
+    }
+    let moves = position.legal_moves();
+    let v = if moves.is_empty() {
+        match position.outcome().unwrap().winner {
+            None => Value::Draw,
+            Some(w) if w == position.side_to_move() => Value::Win,
+            Some(_) => Value::Loss,
+        }
+    } else {
+        moves
+            .iter()
+            .map(|&mv| placement_minimax(table, &position.play(mv).unwrap(), memo).flip())
+            .max()
+            .unwrap()
+    };
+    memo.insert(*position, v);
+    v
+}
+
+#[test]
+fn placement_solver_matches_plain_minimax() {
+    for (name, rules) in [
+        (
+            "p1",
+            rules(&[Point::C3], 4, 1, TigerMoves::Step, true, true),
+        ),
+        (
+            "p2",
+            rules(&[Point::B3, Point::D3], 3, 2, TigerMoves::Slide, true, true),
+        ),
+        (
+            "p3",
+            rules(&[Point::A1], 4, 1, TigerMoves::Step, false, true),
+        ),
+    ] {
+        let path = temp_path(&format!("{name}.tb"));
+        let table = Tablebase::build(rules, &path, &quiet()).unwrap();
+        let mut memo = HashMap::new();
+        let mut solver = bagh_core::PlacementSolver::new(&table, 16);
+        let start = Position::new(rules);
+        // The start, and every position two plies later.
+        let mut positions = vec![start];
+        for mv in start.legal_moves() {
+            let after = start.play(mv).unwrap();
+            positions.push(after);
+            for reply in after.legal_moves() {
+                positions.push(after.play(reply).unwrap());
+            }
+        }
+        let mut values = std::collections::BTreeMap::new();
+        for position in &positions {
+            let expected = placement_minimax(&table, position, &mut memo);
+            assert_eq!(
+                solver.solve(position).unwrap(),
+                expected,
+                "{name}: {position}"
+            );
+            *values.entry(expected).or_insert(0) += 1;
+        }
+        eprintln!("{name}: {values:?}, {} nodes", solver.nodes());
+        assert!(solver.nodes() > 0);
+        std::fs::remove_file(&path).ok();
+    }
+}

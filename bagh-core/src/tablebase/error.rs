@@ -102,6 +102,12 @@ pub enum TablebaseError {
         /// Why.
         reason: &'static str,
     },
+    /// A placement-phase search reached its node limit.
+    #[error("the search stopped after {nodes} nodes without an answer")]
+    SearchLimit {
+        /// The node limit.
+        nodes: u64,
+    },
     /// The build was stopped by its progress callback; the finished layers
     /// are kept in the checkpoint file and a new build resumes from there.
     #[error("the build was interrupted; the checkpoint {checkpoint} keeps the finished layers")]

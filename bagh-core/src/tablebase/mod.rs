@@ -60,6 +60,7 @@ mod fold;
 mod format;
 mod indexing;
 mod layout;
+mod placement;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -69,6 +70,7 @@ use std::time::Instant;
 pub use entry::{Probe, Value};
 pub use error::TablebaseError;
 pub use format::FORMAT_VERSION;
+pub use placement::PlacementSolver;
 
 use build::Solver;
 use layout::Layout;
@@ -407,8 +409,9 @@ impl Tablebase {
     }
 
     /// The value and distance of a position with no goats in hand, for the
-    /// side to move. A position where the capture target is reached is a
-    /// loss in 0 for the goats (a win in 0 if the tigers are to move).
+    /// side to move. A position where the capture target is reached (goats
+    /// in hand or not) is a loss in 0 for the goats (a win in 0 if the
+    /// tigers are to move).
     pub fn probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
         let not_in_table = |reason| TablebaseError::NotInTable {
             position: position.to_string(),
@@ -421,9 +424,6 @@ impl Tablebase {
                 table_rules: self.layout.rules.to_string(),
             });
         }
-        if position.in_hand > 0 {
-            return Err(not_in_table("goats remain in hand"));
-        }
         if position.is_capture_target_reached() {
             let value = if position.side == Side::Tiger {
                 Value::Win
@@ -431,6 +431,9 @@ impl Tablebase {
                 Value::Loss
             };
             return Ok(Probe { value, distance: 0 });
+        }
+        if position.in_hand > 0 {
+            return Err(not_in_table("goats remain in hand"));
         }
         let slot = self
             .layout

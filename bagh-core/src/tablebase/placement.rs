@@ -1,0 +1,231 @@
+//! The placement phase: the exact value of a position with goats in hand, by
+//! alpha-beta search down to the end of placement, where the movement-phase
+//! table answers.
+//!
+//! The placement phase has no cycles (a goat is placed every other ply), so
+//! plain search is exact. Values are win, draw or loss for the side to move;
+//! the search uses a window on these three values, a transposition table
+//! keyed by the canonical image of a position under the eight symmetries
+//! (bounds, so that cut-off results are reused), and move ordering: tiger
+//! captures first, goat placements that expose the fewest goats first.
+
+use super::entry::Value;
+use super::fold::image;
+use super::{Tablebase, TablebaseError};
+use crate::{Direction, Move, PointSet, Position, Side};
+
+/// -1 loss, 0 draw, 1 win for the side to move.
+type Score = i8;
+
+fn score(value: Value) -> Score {
+    match value {
+        Value::Loss => -1,
+        Value::Draw => 0,
+        Value::Win => 1,
+    }
+}
+
+fn value(score: Score) -> Value {
+    match score {
+        s if s < 0 => Value::Loss,
+        0 => Value::Draw,
+        _ => Value::Win,
+    }
+}
+
+/// The canonical key of a position: the smallest image of its two sets,
+/// then the side to move, the goats in hand and the goats captured.
+fn key(position: &Position) -> u64 {
+    let (t, g) = (position.tigers.bits(), position.goats.bits());
+    let mut best = u64::MAX;
+    for s in 0..8 {
+        let k = u64::from(image(s, t)) << 25 | u64::from(image(s, g));
+        best = best.min(k);
+    }
+    best | u64::from(position.side == Side::Tiger) << 50
+        | u64::from(position.in_hand) << 51
+        | u64::from(position.captured) << 56
+}
+
+/// Goats that some tiger could capture if the tigers were to move.
+fn exposed(tigers: PointSet, goats: PointSet) -> PointSet {
+    let empty = !(tigers | goats);
+    let mut out = PointSet::EMPTY;
+    for d in Direction::ALL {
+        let over = d.shift(tigers) & goats;
+        // Goats with an empty point behind them, seen from a tiger.
+        let o = d.opposite();
+        out |= over & o.shift(empty & d.shift(over));
+    }
+    out
+}
+
+/// Searches positions with goats in hand; see the module docs.
+pub struct PlacementSolver<'a> {
+    table: &'a Tablebase,
+    slots: Vec<u64>,
+    nodes: u64,
+    node_limit: u64,
+}
+
+impl std::fmt::Debug for PlacementSolver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlacementSolver")
+            .field("slots", &self.slots.len())
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+/// Marks a slot that holds nothing.
+const EMPTY_SLOT: u64 = u64::MAX;
+
+impl<'a> PlacementSolver<'a> {
+    /// A solver over `table` with a transposition table of `2^slots_log2`
+    /// entries of 8 bytes.
+    pub fn new(table: &'a Tablebase, slots_log2: u32) -> PlacementSolver<'a> {
+        PlacementSolver {
+            table,
+            slots: vec![EMPTY_SLOT; 1 << slots_log2.min(34)],
+            nodes: 0,
+            node_limit: u64::MAX,
+        }
+    }
+
+    /// Stops a search after this many nodes with [`TablebaseError::SearchLimit`].
+    pub fn set_node_limit(&mut self, nodes: u64) {
+        self.node_limit = nodes;
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The value of `position` for the side to move under perfect play.
+    /// Positions with no goats in hand are probed in the table.
+    pub fn solve(&mut self, position: &Position) -> Result<Value, TablebaseError> {
+        if position.rules != *self.table.rules() {
+            return self.table.probe(position).map(|p| p.value);
+        }
+        self.search(position, -1, 1).map(value)
+    }
+
+    /// The value of every legal move of `position`, for the side that plays it.
+    pub fn solve_moves(
+        &mut self,
+        position: &Position,
+    ) -> Result<Vec<(Move, Value)>, TablebaseError> {
+        let mut out = Vec::new();
+        for mv in position.legal_moves() {
+            let mut after = *position;
+            after.play_unchecked(mv);
+            out.push((mv, self.solve(&after)?.flip()));
+        }
+        Ok(out)
+    }
+
+    fn slot_of(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize & (self.slots.len() - 1)
+    }
+
+    /// The stored bounds of a position, if any.
+    fn lookup(&self, key: u64) -> Option<(Score, Score)> {
+        let entry = self.slots[self.slot_of(key)];
+        (entry != EMPTY_SLOT && entry >> 4 == key)
+            .then(|| (((entry >> 2) & 3) as Score - 1, (entry & 3) as Score - 1))
+    }
+
+    fn store(&mut self, key: u64, lower: Score, upper: Score) {
+        let slot = self.slot_of(key);
+        self.slots[slot] = key << 4 | ((lower + 1) as u64) << 2 | (upper + 1) as u64;
+    }
+
+    fn search(
+        &mut self,
+        position: &Position,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, TablebaseError> {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            return Err(TablebaseError::SearchLimit {
+                nodes: self.node_limit,
+            });
+        }
+        if position.in_hand == 0 || position.is_capture_target_reached() {
+            return Ok(score(self.table.probe(position)?.value));
+        }
+        let key = key(position);
+        let (mut alpha, mut beta) = (alpha, beta);
+        let (mut lower, mut upper) = (-1, 1);
+        if let Some((lo, hi)) = self.lookup(key) {
+            if lo >= beta || lo == hi {
+                return Ok(lo);
+            }
+            if hi <= alpha {
+                return Ok(hi);
+            }
+            (lower, upper) = (lo, hi);
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+        }
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            let outcome = position.blocked_outcome();
+            return Ok(match outcome.winner {
+                None => 0,
+                Some(side) if side == position.side => 1,
+                Some(_) => -1,
+            });
+        }
+        let ordered = order(position, &moves);
+        let start_alpha = alpha;
+        let mut best = -2;
+        for (mv, _) in ordered {
+            let mut after = *position;
+            after.play_unchecked(mv);
+            let v = -self.search(&after, -beta, -alpha)?;
+            if v > best {
+                best = v;
+                if best > alpha {
+                    alpha = best;
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if best <= start_alpha {
+            upper = upper.min(best);
+        } else if best >= beta {
+            lower = lower.max(best);
+        } else {
+            (lower, upper) = (best, best);
+        }
+        self.store(key, lower, upper);
+        Ok(best)
+    }
+}
+
+/// The moves with a sort key, best first: captures first for the tigers
+/// (then moves that threaten most), placements that leave the fewest goats
+/// exposed (then the fewest tiger moves) for the goats.
+fn order(position: &Position, moves: &crate::MoveList) -> Vec<(Move, i32)> {
+    let mut scored: Vec<(Move, i32)> = moves
+        .iter()
+        .map(|&mv| {
+            let mut after = *position;
+            after.play_unchecked(mv);
+            let threats = exposed(after.tigers, after.goats).len() as i32;
+            let s = match (position.side, mv) {
+                (Side::Tiger, Move::Capture { .. }) => -1000 - threats,
+                (Side::Tiger, _) => -threats,
+                (Side::Goat, _) => 10 * threats + after.count_legal_moves() as i32,
+            };
+            (mv, s)
+        })
+        .collect();
+    scored.sort_by_key(|&(_, s)| s);
+    scored
+}
