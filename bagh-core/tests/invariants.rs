@@ -1,10 +1,13 @@
 //! Property tests: invariants of the engine over random legal games, in every
 //! preset and in random valid rule sets.
 //!
-//! A random game is a list of random indices; each one picks among
-//! `Game::legal_moves()` until the game is over or the list runs out, so every
-//! game is legal by construction and shrinks to a shorter one. Each invariant
-//! is its own proptest, so that a failure names the broken property.
+//! A random game is a list of 150-300 random choices; each one picks among
+//! `Game::legal_moves()` (by index, or a third of the time by taking back the
+//! side's previous step, so that positions repeat) until the game is over or
+//! the list runs out. Every game is legal by construction and shrinks to a
+//! shorter one. Rule sets are the presets half of the time and random valid
+//! ones (from the builder) otherwise. Each invariant is its own proptest, so
+//! that a failure names the broken property.
 //!
 //! The number of cases per property comes from the environment variable
 //! `BAGH_PROPTEST_CASES` (64 when unset; `make test` sets 256).
