@@ -33,7 +33,7 @@ impl PyPosition {
     /// The position `text` (a position string) under `rules`; `text=None` is
     /// the rule set's start.
     #[new]
-    #[pyo3(signature = (text = None, rules = None))]
+    #[pyo3(signature = (text = None, rules = None), text_signature = "(text=None, rules='bagh-chal')")]
     fn new(text: Option<&str>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
         let rules = match rules {
             Some(rules) => to_rules(rules)?,
