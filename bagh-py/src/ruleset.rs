@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::convert::{point_names, to_point};
-use crate::errors::{parse_error, ruleset_error, ParseError};
+use crate::errors::{parse_error, ruleset_error, ParseError, RulesetError};
 
 /// A validated rule set: a preset or any sensible combination of fields.
 #[pyclass(name = "Ruleset", module = "bagh", frozen, eq, hash)]
@@ -24,6 +24,18 @@ fn parse_repetition(text: &str) -> PyResult<Repetition> {
         .parse::<Ruleset>()
         .map(|rules| rules.repetition())
         .map_err(parse_error)
+}
+
+/// A count field: a negative or huge number is a `RulesetError` naming the
+/// field, like every other bad value (the builder checks the range).
+fn count(field: &'static str, value: i64) -> PyResult<u32> {
+    u32::try_from(value).map_err(|_| {
+        let error = RulesetError::new_err(format!("{field}: {value} is not a valid count"));
+        Python::attach(|py| {
+            let _ = error.value(py).setattr("field", field);
+        });
+        error
+    })
 }
 
 pub fn repetition_name(repetition: Repetition) -> String {
@@ -50,14 +62,19 @@ impl PyRuleset {
     #[allow(clippy::too_many_arguments)]
     fn new(
         tigers: Option<Vec<String>>,
-        goats: u32,
-        capture_target: u32,
+        goats: i64,
+        capture_target: i64,
         tiger_moves: &str,
         mandatory_capture: bool,
         blocked_side_loses: bool,
         repetition: &str,
-        no_progress_limit: Option<u32>,
+        no_progress_limit: Option<i64>,
     ) -> PyResult<PyRuleset> {
+        let goats = count("goats", goats)?;
+        let capture_target = count("capture_target", capture_target)?;
+        let no_progress_limit = no_progress_limit
+            .map(|limit| count("no_progress_limit", limit))
+            .transpose()?;
         let mut builder = Ruleset::builder();
         if let Some(tigers) = tigers {
             let points = tigers

@@ -61,6 +61,10 @@ def test_ruleset_keywords_text_and_repr() -> None:
         {"tigers": []},
         {"tigers": ["a1", "a1"]},
         {"goats": 0},
+        {"goats": -1},
+        {"goats": 2**40},
+        {"capture_target": -5},
+        {"no_progress_limit": -1},
         {"goats": 22},
         {"capture_target": 0},
         {"capture_target": 21},
@@ -74,6 +78,7 @@ def test_invalid_rule_sets(fields: dict[str, object]) -> None:
     with pytest.raises(bagh.RulesetError) as info:
         Ruleset(**fields)  # type: ignore[arg-type]
     assert next(iter(fields)) in str(info.value)
+    assert info.value.field == next(iter(fields))
 
 
 @pytest.mark.parametrize(
