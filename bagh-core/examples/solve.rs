@@ -13,6 +13,14 @@
 //!   for a preset, none otherwise).
 //! - `--budget-gib`: the memory budget (default 4).
 //! - `--probe`: probe a position string after the build (repeatable).
+//! - `--bench-probes N`: time N probes of random movement-phase positions.
+//! - `--solve POSITION`: the value of a position with goats in hand, by
+//!   search down to the table (repeatable); `--solve start` for the start.
+//!   The two questions "does the side to move get at least a draw" and
+//!   "does it win" are searched at once on two threads, each with a
+//!   transposition table of `2^--tt-log2` 8-byte entries (default 27: 1 GiB).
+//!   `--node-limit N` stops each search after N nodes (the answer is then
+//!   reported as unknown).
 //!
 //! If the table file already exists and holds this rule set, it is opened
 //! rather than built again. A progress bar with an ETA shows on a terminal.
@@ -22,7 +30,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bagh_core::{BuildOptions, Position, Ruleset, Side, Tablebase};
+use bagh_core::{
+    BuildOptions, PlacementSolver, Position, Ruleset, Side, Tablebase, TablebaseError, Value,
+};
 
 struct Options {
     rules: Ruleset,
@@ -31,6 +41,10 @@ struct Options {
     report: Option<Option<PathBuf>>,
     budget_gib: u64,
     probes: Vec<String>,
+    solves: Vec<String>,
+    tt_log2: u32,
+    bench_probes: usize,
+    node_limit: u64,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -42,6 +56,10 @@ fn parse_args() -> Result<Options, String> {
         report: None,
         budget_gib: 4,
         probes: Vec::new(),
+        solves: Vec::new(),
+        tt_log2: 27,
+        bench_probes: 0,
+        node_limit: u64::MAX,
     };
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -67,6 +85,22 @@ fn parse_args() -> Result<Options, String> {
                     .map_err(|e| format!("--budget-gib: {e}"))?
             }
             "--probe" => options.probes.push(value("--probe")?),
+            "--solve" => options.solves.push(value("--solve")?),
+            "--node-limit" => {
+                options.node_limit = value("--node-limit")?
+                    .parse()
+                    .map_err(|e| format!("--node-limit: {e}"))?
+            }
+            "--bench-probes" => {
+                options.bench_probes = value("--bench-probes")?
+                    .parse()
+                    .map_err(|e| format!("--bench-probes: {e}"))?
+            }
+            "--tt-log2" => {
+                options.tt_log2 = value("--tt-log2")?
+                    .parse()
+                    .map_err(|e| format!("--tt-log2: {e}"))?
+            }
             "-h" | "--help" => return Err(String::new()),
             _ => return Err(format!("unexpected argument {arg:?}")),
         }
@@ -95,6 +129,67 @@ fn thousands(n: u64) -> String {
             out.push(',');
         }
         out.push(c);
+    }
+    out
+}
+
+/// `n` random movement-phase positions of `rules` (xorshift, fixed seed).
+fn random_positions(rules: &Ruleset, n: usize) -> Vec<Position> {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let captured = next(usize::from(rules.capture_target()));
+        let goats = usize::from(rules.goats()) - captured;
+        if rules.tigers() + goats > 25 {
+            continue;
+        }
+        let mut board = ['.'; 25];
+        let mut place = |piece: char, count: usize, board: &mut [char; 25]| {
+            let mut left = count;
+            while left > 0 {
+                let p = next(25);
+                if board[p] == '.' {
+                    board[p] = piece;
+                    left -= 1;
+                }
+            }
+        };
+        place('T', rules.tigers(), &mut board);
+        place('G', goats, &mut board);
+        let ranks: Vec<String> = (0..5)
+            .rev()
+            .map(|rank| {
+                let mut text = String::new();
+                let mut run = 0;
+                for file in 0..5 {
+                    match board[rank * 5 + file] {
+                        '.' => run += 1,
+                        piece => {
+                            if run > 0 {
+                                text.push_str(&run.to_string());
+                                run = 0;
+                            }
+                            text.push(piece);
+                        }
+                    }
+                }
+                if run > 0 {
+                    text.push_str(&run.to_string());
+                }
+                text
+            })
+            .collect();
+        let side = if next(2) == 0 { 'g' } else { 't' };
+        let text = format!("{} {side} 0 {captured}", ranks.join("/"));
+        if let Ok(position) = Position::from_text(&text, *rules) {
+            out.push(position);
+        }
     }
     out
 }
@@ -199,6 +294,91 @@ fn main() -> ExitCode {
         }
     }
 
+    let mut probe_speed = None;
+    if options.bench_probes > 0 {
+        let positions = random_positions(&rules, options.bench_probes);
+        let started = Instant::now();
+        let mut wins = 0usize;
+        for position in &positions {
+            if let Ok(probe) = table.probe(position) {
+                wins += usize::from(probe.value == Value::Win);
+            }
+        }
+        let ns = started.elapsed().as_nanos() as f64 / positions.len() as f64;
+        println!(
+            "probes      {} random positions, {ns:.0} ns per probe ({wins} wins)",
+            positions.len()
+        );
+        probe_speed = Some((positions.len(), ns));
+    }
+
+    let mut solved = Vec::new();
+    for text in &options.solves {
+        let position = if text == "start" {
+            Position::new(rules)
+        } else {
+            match Position::from_text(text, rules) {
+                Ok(position) => position,
+                Err(e) => {
+                    eprintln!("error: --solve: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        };
+        let started = Instant::now();
+        let tt_log2 = options.tt_log2;
+        let table = &table;
+        let node_limit = options.node_limit;
+        let run = |value: Value| {
+            let mut solver = PlacementSolver::new(table, tt_log2);
+            solver.set_node_limit(node_limit);
+            let answer = solver.at_least(&position, value);
+            (answer, solver.nodes(), started.elapsed().as_secs_f64())
+        };
+        let ((draw_or_better, nodes_a, secs_a), (win, nodes_b, secs_b)) =
+            std::thread::scope(|scope| {
+                let a = scope.spawn(|| run(Value::Draw));
+                let b = scope.spawn(|| run(Value::Win));
+                (
+                    a.join().expect("search thread"),
+                    b.join().expect("search thread"),
+                )
+            });
+        let answer = |result: &Result<bool, TablebaseError>| match result {
+            Ok(yes) => Ok(Some(*yes)),
+            Err(TablebaseError::SearchLimit { .. }) => Ok(None),
+            Err(e) => Err(e.to_string()),
+        };
+        let (draw_or_better, win) = match (answer(&draw_or_better), answer(&win)) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => {
+                eprintln!("error: --solve {text}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let value = match (draw_or_better, win) {
+            (_, Some(true)) => "win",
+            (Some(true), Some(false)) => "draw",
+            (Some(false), _) => "loss",
+            _ => "unknown (node limit reached)",
+        };
+        let shown = |a: Option<bool>| a.map_or("unknown".to_string(), |a| a.to_string());
+        let (draw_or_better, win) = (shown(draw_or_better), shown(win));
+        let seconds = started.elapsed().as_secs_f64();
+        let peak = peak_memory_kb().map_or("?".into(), |kb| (kb >> 10).to_string());
+        let line = format!(
+            "`{position}` ({}s to move): **{value}** for the side to move; \
+             {seconds:.1} s wall, peak resident memory {peak} MiB (table included); \
+             at least a draw: {draw_or_better} ({} nodes, {secs_a:.1} s), \
+             a win: {win} ({} nodes, {secs_b:.1} s)",
+            position.side_to_move(),
+            thousands(nodes_a),
+            thousands(nodes_b)
+        );
+        println!("solve       {line}");
+        solved.push(line);
+    }
+
     let mut md = String::new();
     let name = id.map_or_else(|| rules.to_string(), str::to_string);
     let _ = writeln!(md, "# Movement-phase tablebase of `{name}`\n");
@@ -223,6 +403,14 @@ fn main() -> ExitCode {
             "- build: {seconds:.1} s wall, peak resident memory {} MiB, {threads} threads, \
              load average {load_before} before and {load_after} after",
             peak.map_or("?".into(), |kb| (kb >> 10).to_string())
+        );
+    }
+    if let Some((n, ns)) = probe_speed {
+        let _ = writeln!(
+            md,
+            "- probing: {ns:.0} ns per probe, the mean over {} random positions \
+             (`--bench-probes`), after opening the file into memory",
+            thousands(n as u64)
         );
     }
     let _ = writeln!(
@@ -285,6 +473,18 @@ fn main() -> ExitCode {
             line.join(" ")
         );
         println!("longest win {d} plies: {position} (played out)");
+    }
+    if !solved.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Positions with goats in hand\n\n\
+             By alpha-beta search down to the end of placement, with this table at the leaves\n\
+             (`PlacementSolver`), load average {} at the end:\n",
+            load_average()
+        );
+        for line in &solved {
+            let _ = writeln!(md, "- {line}");
+        }
     }
     if let Some(path) = report {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
