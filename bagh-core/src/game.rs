@@ -19,6 +19,14 @@
 use crate::error::{IllegalMoveError, IllegalMoveReason};
 use crate::{Move, MoveList, Outcome, Position, Repetition, Ruleset, Termination};
 
+/// Buckets of the key filter of a [`Game`]: 4 KiB, few false alarms for
+/// games of some hundreds of plies.
+const KEY_BUCKETS: usize = 1024;
+
+fn bucket(key: u64) -> usize {
+    (key % KEY_BUCKETS as u64) as usize
+}
+
 /// A start position and the moves played from it. Equality compares the start
 /// and the moves (everything else follows from them).
 ///
@@ -33,6 +41,10 @@ pub struct Game {
     keys: Vec<u64>,
     /// No-progress counter of each position.
     quiet_plies: Vec<u32>,
+    /// How many positions of the game have each value of the low bits of
+    /// their key: a zero proves at once that a position never occurred, so
+    /// the `forbidden` check rarely has to scan the history.
+    key_buckets: Box<[u32]>,
     moves: Vec<Move>,
 }
 
@@ -51,10 +63,14 @@ impl Game {
 
     /// A game that starts from `start` (whose no-progress counter starts at 0).
     pub fn from_position(start: Position) -> Game {
+        let key = start.zobrist();
+        let mut key_buckets = vec![0; KEY_BUCKETS].into_boxed_slice();
+        key_buckets[bucket(key)] = 1;
         Game {
             positions: vec![start],
-            keys: vec![start.zobrist()],
+            keys: vec![key],
             quiet_plies: vec![0],
+            key_buckets,
             moves: Vec::new(),
         }
     }
@@ -118,17 +134,24 @@ impl Game {
             .expect("a game always has its start position")
     }
 
-    /// How many times `position` (with `key`, its Zobrist key), which has
-    /// the goats in hand and captured of the current position, occurs in the
-    /// game. Goats in hand only fall and captures only rise, so only the
-    /// positions since the last placement or capture can match: the last
-    /// `no_progress_plies() + 1`.
-    fn occurrences(&self, position: &Position, key: u64) -> usize {
+    /// How many times `position` (with `key`, its Zobrist key) occurs in the
+    /// game, where `position` is the current one (`after_one_more` false) or
+    /// follows it by one move (true). Goats in hand only fall and captures
+    /// only rise, so only the positions since the last placement or capture
+    /// can match: the last `no_progress_plies() + 1`. Of those, only every
+    /// other one has the same side to move.
+    fn occurrences(&self, position: &Position, key: u64, after_one_more: bool) -> usize {
+        if self.key_buckets[bucket(key)] == 0 {
+            return 0;
+        }
         let window = self.no_progress_plies() as usize + 1;
-        let first = self.positions.len().saturating_sub(window);
+        let first = self.positions.len() - window.min(self.positions.len());
         self.keys[first..]
             .iter()
             .zip(&self.positions[first..])
+            .rev()
+            .skip(usize::from(after_one_more))
+            .step_by(2)
             .filter(|(earlier_key, earlier)| **earlier_key == key && *earlier == position)
             .count()
     }
@@ -136,7 +159,7 @@ impl Game {
     /// How many times the current position has occurred in this game,
     /// itself included (so at least 1).
     pub fn repetition_count(&self) -> usize {
-        self.occurrences(self.position(), self.zobrist())
+        self.occurrences(self.position(), self.zobrist(), false)
     }
 
     /// Whether playing `mv` (a legal move of the current position) would
@@ -149,7 +172,7 @@ impl Game {
         }
         let mut next = *position;
         next.play_unchecked(mv);
-        self.occurrences(&next, position.zobrist_after(self.zobrist(), mv)) > 0
+        self.occurrences(&next, position.zobrist_after(self.zobrist(), mv), true) > 0
     }
 
     fn forbids_repetition(&self) -> bool {
@@ -177,21 +200,27 @@ impl Game {
     /// The legal moves: none once the game is over; under the `forbidden`
     /// policy, without the moves that would recreate an earlier position.
     pub fn legal_moves(&self) -> MoveList {
-        if self.outcome().is_some() {
+        let moves = self.playable_moves();
+        if self.outcome_given(!moves.is_empty()).is_some() {
             return MoveList::new();
         }
-        self.playable_moves()
+        moves
     }
 
     /// How the game ended, if it has, in the order of RULES.md: capture target,
     /// side to move blocked (counting forbidden repetitions), `draw(n)`
     /// repetition, no-progress limit.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_given(self.has_playable_move())
+    }
+
+    /// [`Game::outcome`], told whether the side to move has a playable move.
+    fn outcome_given(&self, has_playable_move: bool) -> Option<Outcome> {
         let position = self.position();
         if position.is_capture_target_reached() {
             return position.outcome();
         }
-        if !self.has_playable_move() {
+        if !has_playable_move {
             return Some(position.blocked_outcome());
         }
         if let Repetition::Draw(n) = self.rules().repetition() {
@@ -223,14 +252,17 @@ impl Game {
     pub fn push(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         let position = self.position();
         let refuse = |reason| Err(IllegalMoveError::new(mv, position.to_string(), reason));
-        if self.outcome().is_some() {
+        let moves = self.playable_moves();
+        if self.outcome_given(!moves.is_empty()).is_some() {
             return refuse(IllegalMoveReason::GameOver);
         }
-        if !position.is_legal(mv) {
-            return refuse(IllegalMoveReason::NotLegal);
-        }
-        if self.forbids_repetition() && self.repeats(mv) {
-            return refuse(IllegalMoveReason::Repetition);
+        if !moves.contains(&mv) {
+            let repeats = self.forbids_repetition() && position.is_legal(mv);
+            return refuse(if repeats {
+                IllegalMoveReason::Repetition
+            } else {
+                IllegalMoveReason::NotLegal
+            });
         }
         self.push_unchecked(mv);
         Ok(())
@@ -250,6 +282,7 @@ impl Game {
         };
         self.positions.push(next);
         self.keys.push(key);
+        self.key_buckets[bucket(key)] += 1;
         self.quiet_plies.push(quiet);
         self.moves.push(mv);
     }
@@ -258,7 +291,9 @@ impl Game {
     pub fn pop(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.positions.pop();
-        self.keys.pop();
+        if let Some(key) = self.keys.pop() {
+            self.key_buckets[bucket(key)] -= 1;
+        }
         self.quiet_plies.pop();
         Some(mv)
     }

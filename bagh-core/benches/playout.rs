@@ -1,0 +1,45 @@
+//! Speed of whole random games through [`Game`]: legal moves under the
+//! repetition policy, push, outcome, as a batched playout does them.
+//!
+//! ```text
+//! cargo bench -p bagh-core --bench playout
+//! ```
+
+use bagh_core::{Game, Ruleset};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+
+/// Plays `games` seeded random games; returns the number of plies played.
+fn random_games(rules: Ruleset, games: u64) -> u64 {
+    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut plies = 0;
+    for _ in 0..games {
+        let mut game = Game::new(rules);
+        while game.len() < 1_000 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            game.push_unchecked(moves[(state % moves.len() as u64) as usize]);
+        }
+        plies += game.len() as u64;
+    }
+    plies
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_games");
+    group.sample_size(10);
+    for (id, rules) in Ruleset::presets() {
+        group.throughput(Throughput::Elements(random_games(rules, 1_000)));
+        group.bench_with_input(BenchmarkId::new(id, 1_000), &rules, |b, &rules| {
+            b.iter(|| random_games(rules, 1_000))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playouts);
+criterion_main!(benches);
