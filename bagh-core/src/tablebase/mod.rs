@@ -43,6 +43,12 @@
 //! that repeats a position must be broken by the player. The no-progress
 //! limit is ignored likewise.
 //!
+//! # The placement phase
+//!
+//! [`PlacementSolver`] computes the exact value of a position with goats in
+//! hand by alpha-beta search down to the end of placement, with the table
+//! at the leaves.
+//!
 //! # How it is built and stored
 //!
 //! Positions are numbered combinatorially and the board's eight symmetries

@@ -33,8 +33,8 @@ fn value(score: Score) -> Value {
     }
 }
 
-/// The canonical key of a position: the smallest image of its two sets,
-/// then the side to move, the goats in hand and the goats captured.
+/// The canonical key of a position (56 bits): the smallest image of its two
+/// sets, then the side to move and the goats in hand.
 fn key(position: &Position) -> u64 {
     let (t, g) = (position.tigers.bits(), position.goats.bits());
     let mut best = u64::MAX;
@@ -42,9 +42,8 @@ fn key(position: &Position) -> u64 {
         let k = u64::from(image(s, t)) << 25 | u64::from(image(s, g));
         best = best.min(k);
     }
-    best | u64::from(position.side == Side::Tiger) << 50
-        | u64::from(position.in_hand) << 51
-        | u64::from(position.captured) << 56
+    // The captured count follows from the goats on the board and in hand.
+    best | u64::from(position.side == Side::Tiger) << 50 | u64::from(position.in_hand) << 51
 }
 
 /// Goats that some tiger could capture if the tigers were to move.
@@ -86,7 +85,7 @@ impl<'a> PlacementSolver<'a> {
     pub fn new(table: &'a Tablebase, slots_log2: u32) -> PlacementSolver<'a> {
         PlacementSolver {
             table,
-            slots: vec![EMPTY_SLOT; 1 << slots_log2.min(34)],
+            slots: vec![EMPTY_SLOT; 1 << slots_log2.clamp(1, 34)],
             nodes: 0,
             node_limit: u64::MAX,
         }
@@ -136,20 +135,31 @@ impl<'a> PlacementSolver<'a> {
         Ok(out)
     }
 
+    /// The first of the two slots a key may live in: the first keeps the
+    /// entry nearer the root (more goats in hand), the second the latest.
     fn slot_of(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize & (self.slots.len() - 1)
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize & (self.slots.len() - 2)
     }
 
     /// The stored bounds of a position, if any.
     fn lookup(&self, key: u64) -> Option<(Score, Score)> {
-        let entry = self.slots[self.slot_of(key)];
-        (entry != EMPTY_SLOT && entry >> 4 == key)
-            .then(|| (((entry >> 2) & 3) as Score - 1, (entry & 3) as Score - 1))
+        let at = self.slot_of(key);
+        self.slots[at..at + 2]
+            .iter()
+            .find(|&&entry| entry != EMPTY_SLOT && entry >> 4 == key)
+            .map(|&entry| (((entry >> 2) & 3) as Score - 1, (entry & 3) as Score - 1))
     }
 
     fn store(&mut self, key: u64, lower: Score, upper: Score) {
-        let slot = self.slot_of(key);
-        self.slots[slot] = key << 4 | ((lower + 1) as u64) << 2 | (upper + 1) as u64;
+        let at = self.slot_of(key);
+        let entry = key << 4 | ((lower + 1) as u64) << 2 | (upper + 1) as u64;
+        let first = self.slots[at];
+        let in_hand = |k: u64| (k >> 51) & 31;
+        if first == EMPTY_SLOT || first >> 4 == key || in_hand(first >> 4) <= in_hand(key) {
+            self.slots[at] = entry;
+        } else {
+            self.slots[at + 1] = entry;
+        }
     }
 
     fn search(
