@@ -50,6 +50,7 @@ mod point_set;
 mod position;
 mod position_text;
 mod record;
+mod record_reader;
 mod ruleset;
 mod ruleset_builder;
 #[cfg(feature = "serde")]
@@ -73,6 +74,7 @@ pub use point::Point;
 pub use point_set::{PointSet, PointSetIter};
 pub use position::Position;
 pub use record::{Record, RecordError, RecordErrorKind};
+pub use record_reader::RecordReader;
 pub use ruleset::{Repetition, Ruleset, TigerMoves};
 pub use ruleset_builder::RulesetBuilder;
 pub use side::Side;

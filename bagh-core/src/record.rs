@@ -37,7 +37,27 @@
 //!   2. b2 a2a3`. A game whose start has tigers to move opens with `1...`.
 //! - The text ends with the result, which must agree with the `Result` tag
 //!   and with the outcome of the replayed game.
+//! - A capture is written with `x` (`a1xa3`); a capture written without it
+//!   (`a1a3` where a goat stands on `a2`) is an error, and so is an `x` on a
+//!   move that is not a capture.
+//! - `{...}` comments may stand anywhere between tokens, over several lines;
+//!   each belongs to the move before it (or to the start, before the first
+//!   move), and is kept as written. Two comments after one move are joined
+//!   with a space. A comment holds no `}` and no line starting with `[`.
+//!
+//! Every error gives the line, the column and what was expected there. Many
+//! records in one stream are read lazily by a [`RecordReader`](crate::RecordReader).
+//!
+//! ```
+//! use bagh_core::{Record, RecordErrorKind};
+//!
+//! let error = "1. a2 a1a3 *".parse::<Record>().unwrap_err();
+//! assert!(matches!(error.kind(), RecordErrorKind::CaptureWithoutX { .. }));
+//! assert_eq!(error.to_string(),
+//!     "invalid game record at line 1, column 7: a1a3 is a capture here, written a1xa3");
+//! ```
 
+use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
@@ -49,12 +69,27 @@ const GAME_TAGS: [&str; 3] = ["Rules", "Position", "Result"];
 /// Lines of move text are broken before they pass this many characters.
 const LINE_WIDTH: usize = 79;
 
-/// A game with the tag pairs of its record. The `Rules`, `Position` and
-/// `Result` tags are not stored: they are written from the game.
+/// A game with the tag pairs and comments of its record. The `Rules`,
+/// `Position` and `Result` tags are not stored: they are written from the game.
+///
+/// A comment belongs to a ply count: comment 0 stands before the first move,
+/// comment `n` after the `n`-th move.
+///
+/// ```
+/// use bagh_core::{Game, Move, Record};
+///
+/// let record: Record = "{A quiet start} 1. c3 {the centre} a1b2 *".parse()?;
+/// assert_eq!(record.comment(0), Some("A quiet start"));
+/// assert_eq!(record.comment(1), Some("the centre"));
+/// assert_eq!(record.comment(2), None);
+/// assert_eq!(record.game().len(), 2);
+/// # Ok::<(), bagh_core::RecordError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Record {
     game: Game,
     tags: Vec<(String, String)>,
+    comments: BTreeMap<usize, String>,
 }
 
 impl From<Game> for Record {
@@ -69,6 +104,7 @@ impl Record {
         Record {
             game,
             tags: Vec::new(),
+            comments: BTreeMap::new(),
         }
     }
 
@@ -117,6 +153,72 @@ impl Record {
     }
 }
 
+impl Record {
+    /// The comment after the `ply`-th move (0: before the first move).
+    ///
+    /// ```
+    /// use bagh_core::{Game, Record};
+    ///
+    /// let mut record = Record::new(Game::default());
+    /// assert!(record.set_comment(0, "no moves yet"));
+    /// assert_eq!(record.comment(0), Some("no moves yet"));
+    /// ```
+    pub fn comment(&self, ply: usize) -> Option<&str> {
+        self.comments.get(&ply).map(String::as_str)
+    }
+
+    /// The comments with the ply count they follow, in order.
+    ///
+    /// ```
+    /// use bagh_core::Record;
+    ///
+    /// let record: Record = "1. c3 {one} a1b2 {two} *".parse()?;
+    /// let comments: Vec<_> = record.comments().collect();
+    /// assert_eq!(comments, [(1, "one"), (2, "two")]);
+    /// # Ok::<(), bagh_core::RecordError>(())
+    /// ```
+    pub fn comments(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
+        self.comments
+            .iter()
+            .map(|(ply, text)| (*ply, text.as_str()))
+    }
+
+    /// Sets the comment after the `ply`-th move (0: before the first), or
+    /// removes it when `text` is empty. Returns `false` and changes nothing
+    /// if `ply` is past the last move, if `text` holds a `}`, or if a line of
+    /// it after the first starts with `[` (a tag line in a record).
+    ///
+    /// ```
+    /// use bagh_core::{Game, Move, Record};
+    ///
+    /// let mut game = Game::default();
+    /// game.push("c3".parse::<Move>()?)?;
+    /// let mut record = Record::new(game);
+    /// assert!(record.set_comment(1, "the centre"));
+    /// assert!(!record.set_comment(2, "no such move"));
+    /// assert!(!record.set_comment(1, "a } brace"));
+    /// assert_eq!(record.to_string().lines().last(), Some("1. c3 {the centre} *"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_comment(&mut self, ply: usize, text: &str) -> bool {
+        if ply > self.game.len()
+            || text.contains('}')
+            || text
+                .lines()
+                .skip(1)
+                .any(|line| line.trim_start().starts_with('['))
+        {
+            return false;
+        }
+        if text.is_empty() {
+            self.comments.remove(&ply);
+        } else {
+            self.comments.insert(ply, text.to_string());
+        }
+        true
+    }
+}
+
 fn is_tag_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
@@ -157,19 +259,12 @@ impl fmt::Display for Record {
         out.push('\n');
 
         let first = start.side_to_move();
-        let mut line = String::new();
-        let mut push_token = |out: &mut String, token: &str| {
-            if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(token);
+        let mut text = Wrapped {
+            out,
+            line: String::new(),
         };
         let mut token = String::new();
+        text.comment(self.comments.get(&0));
         for (ply, mv) in self.game.moves().iter().enumerate() {
             token.clear();
             let number = move_number(first, ply);
@@ -180,12 +275,40 @@ impl fmt::Display for Record {
                 write!(token, "{number}... ")?;
             }
             write!(token, "{mv}")?;
-            push_token(&mut out, &token);
+            text.push(&token);
+            text.comment(self.comments.get(&(ply + 1)));
         }
-        push_token(&mut out, self.result());
-        out.push_str(&line);
+        text.push(self.result());
+        let mut out = text.out;
+        out.push_str(&text.line);
         out.push('\n');
         f.write_str(&out)
+    }
+}
+
+/// Move text broken into lines of at most [`LINE_WIDTH`] characters, between tokens.
+struct Wrapped {
+    out: String,
+    line: String,
+}
+
+impl Wrapped {
+    fn push(&mut self, token: &str) {
+        if !self.line.is_empty() && self.line.len() + 1 + token.len() > LINE_WIDTH {
+            self.out.push_str(&self.line);
+            self.out.push('\n');
+            self.line.clear();
+        }
+        if !self.line.is_empty() {
+            self.line.push(' ');
+        }
+        self.line.push_str(token);
+    }
+
+    fn comment(&mut self, text: Option<&String>) {
+        if let Some(text) = text {
+            self.push(&format!("{{{text}}}"));
+        }
     }
 }
 
@@ -240,8 +363,46 @@ pub enum RecordErrorKind {
         actual: &'static str,
     },
     /// Text after the final result.
-    #[error("unexpected text after the result")]
+    #[error("unexpected text after the result (expected the end of the game)")]
     TextAfterResult,
+    /// A capture written without its `x`.
+    #[error("{found} is a capture here, written {expected}")]
+    CaptureWithoutX {
+        /// The move as written.
+        found: String,
+        /// The capture, with its `x`.
+        expected: Move,
+    },
+    /// A move written with `x` that is not a capture.
+    #[error("{found} is not a capture here (no goat between); expected {expected}")]
+    NotACapture {
+        /// The move as written.
+        found: String,
+        /// The move, without the `x`.
+        expected: Move,
+    },
+    /// A `{` whose comment has no closing `}` before the end of the game.
+    #[error("the comment has no closing }} (expected }} before the end of the game)")]
+    UnclosedComment,
+    /// Something that does not belong where it stands.
+    #[error("unexpected {found:?}, expected {expected}")]
+    Unexpected {
+        /// The text found.
+        found: String,
+        /// What may stand there.
+        expected: &'static str,
+    },
+    /// A line of a stream that is not UTF-8.
+    #[error("the line is not valid UTF-8 (expected UTF-8 text)")]
+    NotUtf8,
+    /// The stream could not be read.
+    #[error("cannot read the stream: {message}")]
+    Io {
+        /// What kind of I/O error.
+        kind: std::io::ErrorKind,
+        /// The I/O error's message.
+        message: String,
+    },
 }
 
 /// A game record that could not be read: the 1-based line and column (in
@@ -255,7 +416,7 @@ pub struct RecordError {
 }
 
 impl RecordError {
-    fn new(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
+    pub(crate) fn new(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
         RecordError { line, column, kind }
     }
 
@@ -348,152 +509,290 @@ fn shift(error: &ParseError, column: usize) -> usize {
     column + error.column() - 1
 }
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 impl FromStr for Record {
     type Err = RecordError;
 
-    /// Reads a record: the tags, then the moves, each replayed and checked.
+    /// Reads one record: the tags, then the moves, each replayed and checked.
     fn from_str(s: &str) -> Result<Record, RecordError> {
         let lines: Vec<&str> = s.lines().collect();
-        let mut tags: Vec<Tag> = Vec::new();
-        let mut first_move_line = lines.len();
-        for (index, text) in lines.iter().enumerate() {
-            let trimmed = text.trim_start();
-            if trimmed.is_empty() {
-                continue;
-            }
-            if !trimmed.starts_with('[') {
-                first_move_line = index;
-                break;
-            }
-            let tag = parse_tag(text, index + 1)?;
-            if tags.iter().any(|other| other.name == tag.name) {
-                return Err(RecordError::new(
-                    tag.line,
-                    text.chars().take_while(|c| c.is_whitespace()).count() + 1,
-                    RecordErrorKind::DuplicateTag { name: tag.name },
-                ));
-            }
-            tags.push(tag);
-        }
-        let find = |name: &str| tags.iter().find(|tag| tag.name == name);
-
-        let rules = match find("Rules") {
-            None => Ruleset::default(),
-            Some(tag) => tag.value.parse::<Ruleset>().map_err(|e| {
-                RecordError::new(
-                    tag.line,
-                    shift(&e, tag.value_column),
-                    RecordErrorKind::Rules(e),
-                )
-            })?,
-        };
-        let start = match find("Position") {
-            None => Position::new(rules),
-            Some(tag) => Position::from_text(&tag.value, rules).map_err(|e| {
-                RecordError::new(
-                    tag.line,
-                    shift(&e, tag.value_column),
-                    RecordErrorKind::Position(e),
-                )
-            })?,
-        };
-        let result_tag = match find("Result") {
-            Some(tag) if !RESULTS.contains(&tag.value.as_str()) => {
-                return Err(RecordError::new(
-                    tag.line,
-                    tag.value_column,
-                    RecordErrorKind::UnknownResult {
-                        found: tag.value.clone(),
-                    },
-                ))
-            }
-            other => other,
-        };
-
-        let mut game = Game::from_position(start);
-        let first = start.side_to_move();
-        // The final result token and where it stands.
-        let mut result_token: Option<(&str, usize, usize)> = None;
-        for (index, text) in lines.iter().enumerate().skip(first_move_line) {
-            let line = index + 1;
-            for (byte, token) in tokens(text) {
-                let column = text[..byte].chars().count() + 1;
-                if result_token.is_some() {
-                    return Err(RecordError::new(
-                        line,
-                        column,
-                        RecordErrorKind::TextAfterResult,
-                    ));
-                }
-                if RESULTS.contains(&token) {
-                    result_token = Some((token, line, column));
-                    continue;
-                }
-                let (number, rest) = split_number(token);
-                if let Some(number) = number {
-                    let expected = move_number(first, game.len());
-                    let digits = number.trim_end_matches('.');
-                    if digits.parse::<usize>().ok() != Some(expected) {
-                        return Err(RecordError::new(
-                            line,
-                            column,
-                            RecordErrorKind::MoveNumber {
-                                expected,
-                                found: number.to_string(),
-                            },
-                        ));
-                    }
-                }
-                if rest.is_empty() {
-                    continue;
-                }
-                let column = column + number.map_or(0, |n| n.chars().count());
-                let mv = rest.parse::<Move>().map_err(|e| {
-                    RecordError::new(line, shift(&e, column), RecordErrorKind::Move(e))
-                })?;
-                game.push(mv)
-                    .map_err(|e| RecordError::new(line, column, RecordErrorKind::IllegalMove(e)))?;
-            }
-        }
-
-        let actual = game.outcome().map_or("*", |outcome| outcome.result());
-        let mismatch = |written: &str, line, column| {
-            RecordError::new(
-                line,
-                column,
-                RecordErrorKind::ResultMismatch {
-                    written: written.to_string(),
-                    actual,
-                },
-            )
-        };
-        if let Some(tag) = result_tag {
-            if tag.value != actual {
-                return Err(mismatch(&tag.value, tag.line, tag.value_column));
-            }
-        }
-        if let Some((token, line, column)) = result_token {
-            if token != actual {
-                return Err(mismatch(token, line, column));
-            }
-        }
-
-        let mut record = Record::new(game);
-        record.tags = tags
-            .into_iter()
-            .filter(|tag| !GAME_TAGS.contains(&tag.name.as_str()))
-            .map(|tag| (tag.name, tag.value))
-            .collect();
-        Ok(record)
+        parse_lines(&lines, 1)
     }
 }
 
-/// The whitespace-separated tokens of a line with their byte offsets.
-fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    line.split_whitespace()
-        .map(move |token| (token.as_ptr() as usize - line.as_ptr() as usize, token))
+/// Reads one record from its lines; `first_line` is the 1-based number of
+/// `lines[0]` in the text it came from, for the errors.
+pub(crate) fn parse_lines(lines: &[&str], first_line: usize) -> Result<Record, RecordError> {
+    let mut tags: Vec<Tag> = Vec::new();
+    let mut first_move_line = lines.len();
+    for (index, text) in lines.iter().enumerate() {
+        let trimmed = text.trim_start();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if !trimmed.starts_with('[') {
+            first_move_line = index;
+            break;
+        }
+        let tag = parse_tag(text, first_line + index)?;
+        if tags.iter().any(|other| other.name == tag.name) {
+            return Err(RecordError::new(
+                tag.line,
+                1,
+                RecordErrorKind::DuplicateTag { name: tag.name },
+            ));
+        }
+        tags.push(tag);
+    }
+    let find = |name: &str| tags.iter().find(|tag| tag.name == name);
+    let rules = match find("Rules") {
+        None => Ruleset::default(),
+        Some(tag) => tag.value.parse::<Ruleset>().map_err(|e| {
+            RecordError::new(
+                tag.line,
+                shift(&e, tag.value_column),
+                RecordErrorKind::Rules(e),
+            )
+        })?,
+    };
+    let start = match find("Position") {
+        None => Position::new(rules),
+        Some(tag) => Position::from_text(&tag.value, rules).map_err(|e| {
+            RecordError::new(
+                tag.line,
+                shift(&e, tag.value_column),
+                RecordErrorKind::Position(e),
+            )
+        })?,
+    };
+    let result_tag = match find("Result") {
+        Some(tag) if !RESULTS.contains(&tag.value.as_str()) => {
+            return Err(RecordError::new(
+                tag.line,
+                tag.value_column,
+                RecordErrorKind::UnknownResult {
+                    found: tag.value.clone(),
+                },
+            ))
+        }
+        other => other,
+    };
+
+    let mut moves = MoveText::new(start);
+    for (index, text) in lines.iter().enumerate().skip(first_move_line) {
+        moves.line(text, first_line + index)?;
+    }
+    if let Some(comment) = moves.comment {
+        return Err(RecordError::new(
+            comment.line,
+            comment.column,
+            RecordErrorKind::UnclosedComment,
+        ));
+    }
+    let game = moves.game;
+
+    let actual = game.outcome().map_or("*", |outcome| outcome.result());
+    let mismatch = |written: &str, line, column| {
+        RecordError::new(
+            line,
+            column,
+            RecordErrorKind::ResultMismatch {
+                written: written.to_string(),
+                actual,
+            },
+        )
+    };
+    if let Some(tag) = result_tag {
+        if tag.value != actual {
+            return Err(mismatch(&tag.value, tag.line, tag.value_column));
+        }
+    }
+    if let Some((token, line, column)) = moves.result {
+        if token != actual {
+            return Err(mismatch(token, line, column));
+        }
+    }
+
+    let mut record = Record::new(game);
+    record.comments = moves.comments;
+    record.tags = tags
+        .into_iter()
+        .filter(|tag| !GAME_TAGS.contains(&tag.name.as_str()))
+        .map(|tag| (tag.name, tag.value))
+        .collect();
+    Ok(record)
+}
+
+/// A comment being read: where its `{` stands, and its text so far.
+struct OpenComment {
+    line: usize,
+    column: usize,
+    text: String,
+}
+
+/// The state of the move text while it is read, line by line.
+struct MoveText {
+    game: Game,
+    first: Side,
+    comments: BTreeMap<usize, String>,
+    comment: Option<OpenComment>,
+    result: Option<(&'static str, usize, usize)>,
+}
+
+/// What may stand in the move text where something else was found.
+const MOVE_TEXT: &str = "a move number, a move, a {comment} or the result";
+
+impl MoveText {
+    fn new(start: Position) -> MoveText {
+        MoveText {
+            game: Game::from_position(start),
+            first: start.side_to_move(),
+            comments: BTreeMap::new(),
+            comment: None,
+            result: None,
+        }
+    }
+
+    /// Reads one line of move text, numbered `line`.
+    fn line(&mut self, text: &str, line: usize) -> Result<(), RecordError> {
+        if let Some(comment) = &mut self.comment {
+            if text.trim_start().starts_with('[') {
+                // A tag line: the comment was never closed.
+                return Err(RecordError::new(
+                    comment.line,
+                    comment.column,
+                    RecordErrorKind::UnclosedComment,
+                ));
+            }
+            comment.text.push('\n');
+        }
+        let mut chars = text.char_indices().enumerate().peekable();
+        while let Some((index, (byte, c))) = chars.next() {
+            let column = index + 1;
+            if let Some(comment) = &mut self.comment {
+                if c == '}' {
+                    let text = std::mem::take(&mut comment.text);
+                    self.comment = None;
+                    self.add_comment(text);
+                } else {
+                    comment.text.push(c);
+                }
+                continue;
+            }
+            if c.is_whitespace() {
+                continue;
+            }
+            if self.result.is_some() {
+                return Err(RecordError::new(
+                    line,
+                    column,
+                    RecordErrorKind::TextAfterResult,
+                ));
+            }
+            match c {
+                '{' => {
+                    self.comment = Some(OpenComment {
+                        line,
+                        column,
+                        text: String::new(),
+                    });
+                    continue;
+                }
+                '}' => {
+                    return Err(RecordError::new(
+                        line,
+                        column,
+                        RecordErrorKind::Unexpected {
+                            found: c.to_string(),
+                            expected: MOVE_TEXT,
+                        },
+                    ))
+                }
+                _ => {}
+            }
+            let mut end = text.len();
+            while let Some(&(_, (next, c))) = chars.peek() {
+                if c.is_whitespace() || c == '{' || c == '}' {
+                    end = next;
+                    break;
+                }
+                chars.next();
+            }
+            self.token(&text[byte..end], line, column)?;
+        }
+        Ok(())
+    }
+
+    fn add_comment(&mut self, text: String) {
+        self.comments
+            .entry(self.game.len())
+            .and_modify(|old| {
+                old.push(' ');
+                old.push_str(&text);
+            })
+            .or_insert(text);
+    }
+
+    /// Reads a token of the move text: a result, or a move with or without
+    /// its number, or a number alone.
+    fn token(&mut self, token: &str, line: usize, column: usize) -> Result<(), RecordError> {
+        if let Some(result) = RESULTS.iter().find(|result| **result == token) {
+            self.result = Some((result, line, column));
+            return Ok(());
+        }
+        let (number, rest) = split_number(token);
+        if let Some(number) = number {
+            let expected = move_number(self.first, self.game.len());
+            let digits = number.trim_end_matches('.');
+            if digits.parse::<usize>().ok() != Some(expected) {
+                return Err(RecordError::new(
+                    line,
+                    column,
+                    RecordErrorKind::MoveNumber {
+                        expected,
+                        found: number.to_string(),
+                    },
+                ));
+            }
+        }
+        if rest.is_empty() {
+            return Ok(());
+        }
+        let column = column + number.map_or(0, |n| n.chars().count());
+        let mv = rest
+            .parse::<Move>()
+            .map_err(|e| RecordError::new(line, shift(&e, column), RecordErrorKind::Move(e)))?;
+        let error = match self.game.push(mv) {
+            Ok(()) => return Ok(()),
+            Err(error) => error,
+        };
+        // A capture must be written with `x`, and `x` only for a capture.
+        let kind = match mv {
+            Move::Step { from, to } => match Move::capture(from, to) {
+                Some(capture) if self.game.legal_moves().contains(&capture) => {
+                    RecordErrorKind::CaptureWithoutX {
+                        found: rest.to_string(),
+                        expected: capture,
+                    }
+                }
+                _ => RecordErrorKind::IllegalMove(error),
+            },
+            Move::Capture { from, to, .. } => {
+                let step = Move::Step { from, to };
+                if self.game.legal_moves().contains(&step) {
+                    RecordErrorKind::NotACapture {
+                        found: rest.to_string(),
+                        expected: step,
+                    }
+                } else {
+                    RecordErrorKind::IllegalMove(error)
+                }
+            }
+            Move::Place { .. } => RecordErrorKind::IllegalMove(error),
+        };
+        Err(RecordError::new(line, column, kind))
+    }
 }
 
 /// Splits a leading move number (`12.` or `12...`) off a token.

@@ -225,3 +225,108 @@ fn set_tag_refuses_game_tags_and_bad_names() {
     let read: Record = record.to_string().parse().unwrap();
     assert_eq!(read.tag("Event"), Some("changed \"again\""));
 }
+
+#[test]
+fn comments_are_kept_on_their_moves() {
+    let text = "[Event \"club\"]\n\n{before} 1. c3 {centre\nof the board} a1b2 {one} {two} 2. c2 {last} *\n";
+    let record: Record = text.parse().unwrap();
+    assert_eq!(record.comment(0), Some("before"));
+    assert_eq!(record.comment(1), Some("centre\nof the board"));
+    assert_eq!(record.comment(2), Some("one two"));
+    assert_eq!(record.comment(3), Some("last"));
+    let written = record.to_string();
+    let again: Record = written.parse().unwrap();
+    assert_eq!(again, record);
+    assert_eq!(again.to_string(), written);
+
+    let (kind, line, column) = error("1. c3 {open");
+    assert_eq!(kind, RecordErrorKind::UnclosedComment);
+    assert_eq!((line, column), (1, 7));
+    let (kind, line, column) = error("1. c3 } *");
+    assert!(matches!(kind, RecordErrorKind::Unexpected { .. }));
+    assert_eq!((line, column), (1, 7));
+    let (kind, _, _) = error("1. c3 * {after}");
+    assert_eq!(kind, RecordErrorKind::TextAfterResult);
+}
+
+#[test]
+fn captures_are_written_with_x_and_only_captures() {
+    let (kind, line, column) = error("1. a2 a1a3 *");
+    assert_eq!(
+        kind,
+        RecordErrorKind::CaptureWithoutX {
+            found: "a1a3".to_string(),
+            expected: "a1xa3".parse().unwrap()
+        }
+    );
+    assert_eq!((line, column), (1, 7));
+    // Under slides, a1xa3 over an empty a2 is a slide, not a capture.
+    let slides = Ruleset::builder()
+        .tiger_moves(bagh_core::TigerMoves::Slide)
+        .build()
+        .unwrap();
+    let text = format!("[Rules \"{slides}\"]\n\n1. c3 a1xa3 *");
+    let (kind, line, column) = error(&text);
+    assert!(
+        matches!(kind, RecordErrorKind::NotACapture { .. }),
+        "{kind:?}"
+    );
+    assert_eq!((line, column), (3, 7));
+    assert!(format!("[Rules \"{slides}\"]\n\n1. c3 a1a3 *")
+        .parse::<Record>()
+        .is_ok());
+}
+
+#[test]
+fn a_stream_of_games_is_read_lazily_and_recovers() {
+    use bagh_core::RecordReader;
+    let mut rng = Rng(11);
+    let mut text = String::new();
+    let mut games = Vec::new();
+    for i in 0..60 {
+        let game = random_game(Position::default(), &mut rng, 200);
+        let mut record = Record::new(game.clone());
+        record.set_tag("Round", &i.to_string());
+        record.set_comment(game.len() / 2, &format!("half of {i}"));
+        if i % 10 == 3 {
+            // A broken game: its line is a capture without x.
+            text.push_str("[Round \"broken\"]\n\n1. a2 a1a3 *\n\n");
+        }
+        text.push_str(&record.to_string());
+        text.push('\n');
+        games.push(record);
+    }
+    let read: Vec<_> = RecordReader::new(text.as_bytes()).collect();
+    assert_eq!(read.len(), 66);
+    let errors: Vec<_> = read.iter().filter_map(|r| r.as_ref().err()).collect();
+    assert_eq!(errors.len(), 6);
+    for error in errors {
+        assert!(matches!(
+            error.kind(),
+            RecordErrorKind::CaptureWithoutX { .. }
+        ));
+        assert_eq!(text.lines().nth(error.line() - 1), Some("1. a2 a1a3 *"));
+        assert_eq!(error.column(), 7);
+    }
+    let ok: Vec<Record> = read.into_iter().filter_map(Result::ok).collect();
+    assert_eq!(ok, games);
+
+    // Games without tags, one per line; a line that is not UTF-8.
+    let mut bytes = b"1. c3 *\n1. b2 *\n\xff\xfe *\n1. d2 a1b1 *".to_vec();
+    bytes.extend_from_slice(b"\n");
+    let read: Vec<_> = RecordReader::new(&bytes[..]).collect();
+    assert_eq!(read.len(), 4);
+    assert!(read[0].is_ok() && read[1].is_ok() && read[3].is_ok());
+    let error = read[2].as_ref().unwrap_err();
+    assert_eq!((error.line(), error.kind()), (3, &RecordErrorKind::NotUtf8));
+
+    // An unclosed comment stops at the next tag line.
+    let text = "1. c3 {open\n\n[Event \"next\"]\n\n1. c3 *\n";
+    let read: Vec<_> = RecordReader::new(text.as_bytes()).collect();
+    assert_eq!(read.len(), 2);
+    assert_eq!(
+        read[0].as_ref().unwrap_err().kind(),
+        &RecordErrorKind::UnclosedComment
+    );
+    assert_eq!(read[1].as_ref().unwrap().tag("Event"), Some("next"));
+}

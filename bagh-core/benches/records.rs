@@ -1,0 +1,58 @@
+//! Speed of reading game records: games per second through a
+//! [`RecordReader`] over a stream of random `bagh-chal` games with tags and
+//! comments (each game replayed and checked move by move).
+//!
+//! ```text
+//! cargo bench -p bagh-core --bench records
+//! ```
+
+use bagh_core::{Game, Record, RecordReader, Ruleset};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+const GAMES: usize = 2_000;
+
+/// `games` seeded random games of `bagh-chal`, written as one text.
+fn archive(games: usize) -> String {
+    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut text = String::new();
+    for i in 0..games {
+        let mut game = Game::new(Ruleset::default());
+        while game.len() < 1_000 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            game.push_unchecked(moves[(state % moves.len() as u64) as usize]);
+        }
+        let plies = game.len();
+        let mut record = Record::new(game);
+        record.set_tag("Event", "benchmark");
+        record.set_tag("Round", &i.to_string());
+        record.set_comment(plies / 2, "half way");
+        text.push_str(&record.to_string());
+        text.push('\n');
+    }
+    text
+}
+
+fn reading(c: &mut Criterion) {
+    let text = archive(GAMES);
+    let mut group = c.benchmark_group("records");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(GAMES as u64));
+    group.bench_function("read", |b| {
+        b.iter(|| {
+            let read = RecordReader::new(text.as_bytes())
+                .filter(Result::is_ok)
+                .count();
+            assert_eq!(read, GAMES);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, reading);
+criterion_main!(benches);
