@@ -33,7 +33,10 @@
 //!
 //! - `parallel` (default): [`perft_parallel`] through rayon.
 //! - `serde`: points, moves and rule sets serialize as their text forms;
-//!   a position as `{"rules": "bagh-chal", "position": "T3T/5/5/5/T3T g 20 0"}`.
+//!   a position as `{"rules": "bagh-chal", "position": "T3T/5/5/5/T3T g 20 0"}`;
+//!   a [`Game`] as `{"rules": ..., "start": ..., "moves": [...], "result": ...}`
+//!   and a [`Record`] with its `tags` and `comments` too (deserializing
+//!   replays and checks the moves). The shapes are in `docs/json.md`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -41,6 +44,7 @@
 mod direction;
 mod error;
 mod game;
+pub mod interop;
 mod movegen;
 mod moves;
 mod outcome;
@@ -54,6 +58,8 @@ mod record_reader;
 mod ruleset;
 mod ruleset_builder;
 #[cfg(feature = "serde")]
+mod serde_games;
+#[cfg(feature = "serde")]
 mod serde_impls;
 mod side;
 mod symmetry;
@@ -65,6 +71,7 @@ pub use error::{
     IllegalMoveError, IllegalMoveReason, ParseError, ParseErrorKind, RulesetError, TextKind,
 };
 pub use game::Game;
+pub use interop::baghchal::{BaghchalError, BaghchalErrorKind, BaghchalPosition, BaghchalText};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use outcome::{Outcome, Termination};
 pub use perft::{perft, perft_divide};
