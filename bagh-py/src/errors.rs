@@ -132,3 +132,51 @@ pub fn record_error(error: bagh_core::RecordError) -> PyErr {
     };
     with_attributes(exception, &attributes)
 }
+
+/// JSON that could not be read, with the attribute `what` (`"JSON"`), and
+/// `line` and `column` where the JSON text itself is at fault (a value that
+/// parses but does not check, such as an illegal move, has none).
+pub fn json_error(error: serde_json::Error) -> PyErr {
+    let attributes = Python::attach(|py| {
+        let mut attributes = vec![("what", object(py, "JSON"))];
+        if error.line() > 0 {
+            attributes.push(("line", object(py, error.line())));
+            attributes.push(("column", object(py, error.column())));
+        }
+        attributes
+    });
+    with_attributes(
+        ParseError::new_err(format!("invalid JSON: {error}")),
+        &attributes,
+    )
+}
+
+/// A text of the `baghchal` package that could not be read, or a game that
+/// cannot be written in its format: `column` and `what` (`"baghchal game
+/// text"` or `"baghchal position string"`); an illegal move is an
+/// `IllegalMoveError` with `move` and `position` too.
+pub fn baghchal_error(error: bagh_core::BaghchalError) -> PyErr {
+    let mut attributes = Python::attach(|py| {
+        vec![
+            ("column", object(py, error.column())),
+            ("what", object(py, format!("baghchal {}", error.what()))),
+        ]
+    });
+    let message = error.to_string();
+    let exception = match error.kind() {
+        bagh_core::BaghchalErrorKind::IllegalMove(inner) => {
+            attributes.push((
+                "move",
+                Python::attach(|py| object(py, inner.mv().to_string())),
+            ));
+            attributes.push((
+                "position",
+                Python::attach(|py| object(py, inner.position())),
+            ));
+            IllegalMoveError::new_err(message)
+        }
+        bagh_core::BaghchalErrorKind::NotTheStandardStart { .. } => BaghError::new_err(message),
+        _ => ParseError::new_err(message),
+    };
+    with_attributes(exception, &attributes)
+}

@@ -98,6 +98,18 @@ impl PyGame {
         Ok(record.to_string())
     }
 
+    /// This value as JSON (see docs/json.md).
+    fn to_json(&self) -> PyResult<String> {
+        crate::json::to_json(&self.0)
+    }
+
+    /// A value read from JSON (see docs/json.md); `ParseError` with the line
+    /// and column of the JSON otherwise.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyGame> {
+        crate::json::from_json::<bagh_core::Game>(text).map(PyGame)
+    }
+
     #[getter]
     fn rules(&self) -> PyRuleset {
         PyRuleset(*self.0.rules())

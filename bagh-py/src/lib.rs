@@ -12,10 +12,13 @@ use pyo3::prelude::*;
 mod convert;
 mod errors;
 mod game;
+mod interop;
+mod json;
 mod moves;
 mod outcome;
 mod playout;
 mod position;
+mod records;
 mod ruleset;
 mod svg;
 
@@ -37,5 +40,13 @@ fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_function(wrap_pyfunction!(playout::random_games, m)?)?;
     m.add_function(wrap_pyfunction!(svg::svg, m)?)?;
+    m.add_class::<records::PyRecord>()?;
+    m.add_class::<records::PyRecordIterator>()?;
+    m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::baghchal_read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::baghchal_write_game, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::baghchal_read_position, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::baghchal_write_position, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::baghchal_is_repetition_draw, m)?)?;
     Ok(())
 }

@@ -53,6 +53,18 @@ impl PyMove {
         self.0.over().map(|p| p.to_string())
     }
 
+    /// This value as JSON (see docs/json.md).
+    fn to_json(&self) -> PyResult<String> {
+        crate::json::to_json(&self.0)
+    }
+
+    /// A value read from JSON (see docs/json.md); `ParseError` with the line
+    /// and column of the JSON otherwise.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyMove> {
+        crate::json::from_json::<bagh_core::Move>(text).map(PyMove)
+    }
+
     fn __str__(&self) -> String {
         self.0.to_string()
     }

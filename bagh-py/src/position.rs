@@ -139,6 +139,18 @@ impl PyPosition {
     }
 
     /// The board as SVG; see `bagh.svg`.
+    /// This value as JSON (see docs/json.md).
+    fn to_json(&self) -> PyResult<String> {
+        crate::json::to_json(&self.0)
+    }
+
+    /// A value read from JSON (see docs/json.md); `ParseError` with the line
+    /// and column of the JSON otherwise.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyPosition> {
+        crate::json::from_json::<bagh_core::Position>(text).map(PyPosition)
+    }
+
     fn _repr_svg_(&self) -> String {
         crate::svg::render(&self.0, 360, &[], None, self.0.outcome())
     }

@@ -174,6 +174,18 @@ impl PyRuleset {
         self.0.no_progress_limit().map(|n| n.get())
     }
 
+    /// This value as JSON (see docs/json.md).
+    fn to_json(&self) -> PyResult<String> {
+        crate::json::to_json(&self.0)
+    }
+
+    /// A value read from JSON (see docs/json.md); `ParseError` with the line
+    /// and column of the JSON otherwise.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyRuleset> {
+        crate::json::from_json::<bagh_core::Ruleset>(text).map(PyRuleset)
+    }
+
     fn __str__(&self) -> String {
         self.0.to_string()
     }

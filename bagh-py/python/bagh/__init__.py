@@ -18,6 +18,11 @@ Every error is a :class:`BaghError` (a :class:`ValueError`):
 :class:`ParseError` for text that cannot be read, :class:`IllegalMoveError`
 for a move that cannot be played, :class:`RulesetError` for rule-set fields
 that do not fit together.
+
+Game records (:class:`Record`, with tags and comments) are read one by one
+from a file by :func:`read_records`; :mod:`bagh.interop.baghchal` reads and
+writes the formats of the ``baghchal`` package; values have ``to_json`` and
+``from_json``.
 """
 
 from bagh._bagh import (
@@ -28,10 +33,13 @@ from bagh._bagh import (
     Outcome,
     ParseError,
     Position,
+    Record,
+    RecordIterator,
     Ruleset,
     RulesetError,
     __version__,
     random_games,
+    read_records,
     svg,
 )
 
@@ -43,9 +51,15 @@ __all__ = [
     "Outcome",
     "ParseError",
     "Position",
+    "Record",
+    "RecordIterator",
     "Ruleset",
     "RulesetError",
     "__version__",
+    "interop",
     "random_games",
+    "read_records",
     "svg",
 ]
+
+from bagh import interop  # noqa: E402  (after the names it uses)
