@@ -414,16 +414,11 @@ impl<'a> Solver<'a> {
         }
         true
     }
-
-    /// The entries, once solved.
-    pub fn into_values(self) -> Vec<u16> {
-        self.values.into_iter().map(AtomicU16::into_inner).collect()
-    }
 }
 
-/// Bytes a build of `layout` needs: two per entry, two per counter of the
-/// largest layer, and about four per entry of the largest layer for the
-/// lists of settled entries.
+/// Bytes a build of `layout` needs: two per entry, and for the largest
+/// layer two per counter and up to about eight per entry for the lists of
+/// settled entries and candidates (four bytes each, with room to grow).
 pub(crate) fn memory_needed(layout: &Layout) -> u64 {
-    2 * layout.entries + 6 * layout.largest_layer() + (64 << 20)
+    2 * layout.entries + 10 * layout.largest_layer() + (64 << 20)
 }

@@ -27,6 +27,7 @@
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 
 use super::entry::{self, UNUSED};
 use super::layout::Layout;
@@ -57,9 +58,10 @@ pub(crate) struct Counts {
 }
 
 impl Counts {
-    pub fn of(entries: &[u16]) -> Counts {
+    pub fn of(entries: &[AtomicU16]) -> Counts {
         let mut counts = Counts::default();
-        for &e in entries {
+        for e in entries {
+            let e = e.load(Relaxed);
             match entry::tag(e) {
                 UNUSED => continue,
                 entry::TAG_WIN => counts.wins += 1,
@@ -93,13 +95,14 @@ pub(crate) fn temporary(path: &Path) -> PathBuf {
 }
 
 /// Writes `entries` to `path` atomically: into a temporary file, synced,
-/// then renamed over `path`.
+/// then renamed over `path`. The entries are read in place (no copy), so
+/// nothing may change them meanwhile.
 pub(crate) fn write(
     path: &Path,
     kind: Kind,
     rules: &Ruleset,
     first_layer: u32,
-    entries: &[u16],
+    entries: &[AtomicU16],
 ) -> Result<Counts, TablebaseError> {
     let counts = Counts::of(entries);
     let width: u8 = if kind == Kind::Table && counts.max_distance < 64 {
@@ -118,8 +121,8 @@ pub(crate) fn write(
     };
     for chunk in entries.chunks(1 << 16) {
         data.clear();
-        for &e in chunk {
-            encode(e, &mut data);
+        for e in chunk {
+            encode(e.load(Relaxed), &mut data);
         }
         crc.update(&data);
     }
@@ -155,8 +158,8 @@ pub(crate) fn write(
     out.write_all(&header).map_err(io)?;
     for chunk in entries.chunks(1 << 16) {
         data.clear();
-        for &e in chunk {
-            encode(e, &mut data);
+        for e in chunk {
+            encode(e.load(Relaxed), &mut data);
         }
         out.write_all(&data).map_err(io)?;
     }

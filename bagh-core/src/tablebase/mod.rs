@@ -333,25 +333,20 @@ impl Tablebase {
             done = layer_start + layer_len;
             if options.checkpoint && layer > 0 {
                 let start = layout.layers[layer].offset as usize;
-                let tail: Vec<u16> = solver.values[start..]
-                    .iter()
-                    .map(|v| v.load(std::sync::atomic::Ordering::Relaxed))
-                    .collect();
                 format::write(
                     &checkpoint,
                     format::Kind::Checkpoint,
                     &rules,
                     layer as u32,
-                    &tail,
+                    &solver.values[start..],
                 )?;
             }
         }
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }
-        let values = solver.into_values();
-        format::write(path, format::Kind::Table, &rules, 0, &values)?;
-        drop(values);
+        format::write(path, format::Kind::Table, &rules, 0, &solver.values)?;
+        drop(solver);
         if options.checkpoint {
             fs::remove_file(&checkpoint).ok();
         }
