@@ -149,8 +149,12 @@ fn position_string_errors_name_the_field() {
     assert_eq!(column("B3B/5/2B2/5/B3B G 0"), 1);
     // Five captures at most.
     assert!(baghchal::read_position("B3B/5/5/5/B3B G 26", baghchal::rules()).is_err());
-    let done = baghchal::read_position("B3B/5/GGGGG/GGGGG/B3B G 26", baghchal::rules()).unwrap();
-    assert_eq!(done.position.goats_captured(), 10 - 5);
+    let done =
+        baghchal::read_position("B3B/GGGGG/GGGGG/GGGGG/B3B G 26", baghchal::rules()).unwrap();
+    assert_eq!(done.position.goats_captured(), 5);
+    assert_eq!(done.position.goats_in_hand(), 0);
+    // Ten captures are past the capture target.
+    assert_eq!(column("B3B/5/GGGGG/GGGGG/B3B G 26"), 25);
 }
 
 #[test]
