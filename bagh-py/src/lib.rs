@@ -21,6 +21,7 @@ mod position;
 mod records;
 mod ruleset;
 mod svg;
+mod tablebase;
 
 #[pymodule]
 fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -48,5 +49,8 @@ fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(interop::baghchal_read_position, m)?)?;
     m.add_function(wrap_pyfunction!(interop::baghchal_write_position, m)?)?;
     m.add_function(wrap_pyfunction!(interop::baghchal_is_repetition_draw, m)?)?;
+    m.add("TablebaseError", py.get_type::<tablebase::TablebaseError>())?;
+    m.add_class::<tablebase::PyProbe>()?;
+    m.add_class::<tablebase::PyTablebase>()?;
     Ok(())
 }

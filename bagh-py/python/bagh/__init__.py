@@ -23,6 +23,9 @@ Game records (:class:`Record`, with tags and comments) are read one by one
 from a file by :func:`read_records`; :mod:`bagh.interop.baghchal` reads and
 writes the formats of the ``baghchal`` package; values have ``to_json`` and
 ``from_json``.
+
+:class:`Tablebase` builds, opens and probes movement-phase tablebases (perfect
+play once every goat is placed); its errors are :class:`TablebaseError`.
 """
 
 from bagh._bagh import (
@@ -33,10 +36,13 @@ from bagh._bagh import (
     Outcome,
     ParseError,
     Position,
+    Probe,
     Record,
     RecordIterator,
     Ruleset,
     RulesetError,
+    Tablebase,
+    TablebaseError,
     __version__,
     random_games,
     read_records,
@@ -51,10 +57,13 @@ __all__ = [
     "Outcome",
     "ParseError",
     "Position",
+    "Probe",
     "Record",
     "RecordIterator",
     "Ruleset",
     "RulesetError",
+    "Tablebase",
+    "TablebaseError",
     "__version__",
     "interop",
     "random_games",

@@ -1,7 +1,8 @@
 """Type stubs of the compiled module ``bagh._bagh`` (checked by ``mypy.stubtest``)."""
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import IO, Any, ClassVar, Literal, TypeAlias, final
 
 __all__ = [
@@ -25,6 +26,9 @@ __all__ = [
     "baghchal_read_position",
     "baghchal_write_position",
     "baghchal_is_repetition_draw",
+    "TablebaseError",
+    "Probe",
+    "Tablebase",
 ]
 
 __version__: str
@@ -325,3 +329,65 @@ def baghchal_write_position(position: Position, goat_plies: int | None = None) -
 
 def baghchal_is_repetition_draw(game: Game) -> bool:
     """Whether the baghchal package's repetition rule ends the game at its board."""
+
+_Value: TypeAlias = Literal["win", "draw", "loss"]
+
+class TablebaseError(BaghError):
+    """A tablebase that cannot be built, opened or probed.
+
+    A truncated, corrupt or foreign file, a table of another rule set, a
+    position outside the movement phase or under another rule set, a build
+    above the memory budget.
+    """
+
+@final
+class Probe:
+    """A probe's answer: the value for the side to move and the distance to the end in plies."""
+
+    def __new__(cls, value: _Value, distance: int = 0) -> Probe: ...
+    @property
+    def value(self) -> _Value:
+        """``"win"``, ``"draw"`` or ``"loss"`` for the side to move."""
+    @property
+    def distance(self) -> int:
+        """Plies to the end of the game under perfect play (0 for a draw)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Tablebase:
+    """A movement-phase tablebase: perfect play for every position with no goats in hand."""
+
+    @staticmethod
+    def build(
+        rules: Ruleset | str,
+        path: str | os.PathLike[str],
+        *,
+        progress: bool | Callable[[int, int], object] | None = None,
+        threads: int = 0,
+        memory_budget: int | None = None,
+        checkpoint: bool = True,
+    ) -> Tablebase:
+        """Builds the table of ``rules`` into ``path`` (without the GIL; Ctrl-C stops it, resumably)."""
+    @staticmethod
+    def open(path: str | os.PathLike[str], rules: Ruleset | str | None = None) -> Tablebase:
+        """Opens and checks a table file (and that it is the table of ``rules``)."""
+    @staticmethod
+    def count_positions(rules: Ruleset | str) -> int: ...
+    @staticmethod
+    def memory_needed(rules: Ruleset | str) -> int: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def path(self) -> Path:
+        """The file the table was read from."""
+    @property
+    def positions(self) -> int: ...
+    def probe(self, position: Position | str) -> Probe: ...
+    def probe_moves(self, position: Position | str) -> list[tuple[Move, Probe]]: ...
+    def best_moves(self, position: Position | str) -> list[Move]: ...
+    def solve(
+        self, position: Position | str, *, tt_log2: int = 22, node_limit: int | None = None
+    ) -> _Value: ...
