@@ -382,7 +382,16 @@ fn main() -> ExitCode {
     let mut md = String::new();
     let name = id.map_or_else(|| rules.to_string(), str::to_string);
     let _ = writeln!(md, "# Movement-phase tablebase of `{name}`\n");
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .map(|a| {
+            if a.contains(' ') {
+                format!("\"{a}\"")
+            } else {
+                a
+            }
+        })
+        .collect();
     let _ = writeln!(
         md,
         "Written by `cargo run --release -p bagh-core --example solve -- {}`.\n\
