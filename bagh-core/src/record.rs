@@ -140,9 +140,10 @@ impl Record {
 
     /// Sets a tag, in place if it exists, otherwise at the end. Returns `false`
     /// and changes nothing if `name` is `Rules`, `Position` or `Result` (they
-    /// follow from the game) or is not a tag name (letters, digits and `_`).
+    /// follow from the game) or is not a tag name (letters, digits and `_`),
+    /// or if `value` holds a line break (a tag is one line).
     pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
-        if GAME_TAGS.contains(&name) || !is_tag_name(name) {
+        if GAME_TAGS.contains(&name) || !is_tag_name(name) || value.contains(['\n', '\r']) {
             return false;
         }
         match self.tags.iter_mut().find(|(tag, _)| tag == name) {
@@ -185,8 +186,9 @@ impl Record {
 
     /// Sets the comment after the `ply`-th move (0: before the first), or
     /// removes it when `text` is empty. Returns `false` and changes nothing
-    /// if `ply` is past the last move, if `text` holds a `}`, or if a line of
-    /// it after the first starts with `[` (a tag line in a record).
+    /// if `ply` is past the last move, if `text` holds a `}` or a carriage
+    /// return, or if a line of it after the first starts with `[` (a tag line
+    /// in a record).
     ///
     /// ```
     /// use bagh_core::{Game, Move, Record};
@@ -202,7 +204,7 @@ impl Record {
     /// ```
     pub fn set_comment(&mut self, ply: usize, text: &str) -> bool {
         if ply > self.game.len()
-            || text.contains('}')
+            || text.contains(['}', '\r'])
             || text
                 .lines()
                 .skip(1)

@@ -330,3 +330,49 @@ fn a_stream_of_games_is_read_lazily_and_recovers() {
     );
     assert_eq!(read[1].as_ref().unwrap().tag("Event"), Some("next"));
 }
+
+mod any_record {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn config() -> ProptestConfig {
+        let cases = std::env::var("BAGH_PROPTEST_CASES")
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+            .unwrap_or(64);
+        ProptestConfig::with_cases(cases)
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        /// Any game with any tags and comments that the setters accept
+        /// writes and reads back to an equal record, and writes the same text.
+        #[test]
+        fn writing_then_reading_gives_the_same_record(
+            seed in any::<u64>(),
+            preset in 0..3usize,
+            plies in 0..300usize,
+            tags in prop::collection::vec(("[A-Za-z0-9_]{1,8}", any::<String>()), 0..5),
+            comments in prop::collection::vec((any::<prop::sample::Index>(),
+                prop_oneof![any::<String>(), "[ -~\n{\\[]{0,20}"]), 0..8),
+        ) {
+            let rules: Vec<Ruleset> = Ruleset::presets().map(|(_, rules)| rules).collect();
+            let game = random_game(Position::new(rules[preset]), &mut Rng(seed), plies);
+            let plies = game.len();
+            let mut record = Record::new(game);
+            for (name, value) in &tags {
+                record.set_tag(name, value);
+            }
+            for (index, text) in &comments {
+                record.set_comment(index.index(plies + 1), text);
+            }
+            let text = record.to_string();
+            let read: Record = text.parse().map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            prop_assert_eq!(&read, &record);
+            prop_assert_eq!(read.to_string(), text.clone());
+            let streamed: Vec<_> = bagh_core::RecordReader::new(format!("{text}\n{text}").as_bytes()).collect();
+            prop_assert_eq!(streamed, vec![Ok(record.clone()), Ok(record)]);
+        }
+    }
+}
