@@ -100,6 +100,14 @@ impl From<Game> for Record {
 
 impl Record {
     /// A record of `game` with no other tags.
+    ///
+    /// ```
+    /// use bagh_core::{Game, Record};
+    ///
+    /// let record = Record::new(Game::default());
+    /// assert!(record.tags().is_empty());
+    /// assert_eq!(record.game(), &Game::default());
+    /// ```
     pub fn new(game: Game) -> Record {
         Record {
             game,
@@ -114,23 +122,54 @@ impl Record {
     }
 
     /// The game, taken out of the record.
+    ///
+    /// ```
+    /// use bagh_core::Record;
+    ///
+    /// let game = "1. c3 *".parse::<Record>()?.into_game();
+    /// assert_eq!(game.len(), 1);
+    /// # Ok::<(), bagh_core::RecordError>(())
+    /// ```
     pub fn into_game(self) -> Game {
         self.game
     }
 
     /// The result as written in the record: `1-0`, `0-1`, `1/2-1/2`, or `*`
     /// while the game is not over.
+    ///
+    /// ```
+    /// use bagh_core::{Game, Record};
+    ///
+    /// assert_eq!(Record::new(Game::default()).result(), "*");
+    /// ```
     pub fn result(&self) -> &'static str {
         self.game.outcome().map_or("*", |outcome| outcome.result())
     }
 
     /// The tags other than `Rules`, `Position` and `Result`, in order.
+    ///
+    /// ```
+    /// use bagh_core::Record;
+    ///
+    /// let record: Record = "[Rules \"bagh-chal\"]\n[Event \"e\"]\n[Round \"1\"]\n\n*".parse()?;
+    /// assert_eq!(record.tags(), [("Event".into(), "e".into()), ("Round".into(), "1".into())]);
+    /// # Ok::<(), bagh_core::RecordError>(())
+    /// ```
     pub fn tags(&self) -> &[(String, String)] {
         &self.tags
     }
 
     /// The value of a tag; `Rules`, `Position` and `Result` are read from the
     /// game (`Position` only when the start is not the rule set's own).
+    ///
+    /// ```
+    /// use bagh_core::{Game, Record};
+    ///
+    /// let mut record = Record::new(Game::default());
+    /// record.set_tag("White", "goats: Asha");
+    /// assert_eq!(record.tag("White"), Some("goats: Asha"));
+    /// assert_eq!(record.tag("Black"), None);
+    /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -142,6 +181,15 @@ impl Record {
     /// and changes nothing if `name` is `Rules`, `Position` or `Result` (they
     /// follow from the game) or is not a tag name (letters, digits and `_`),
     /// or if `value` holds a line break (a tag is one line).
+    ///
+    /// ```
+    /// use bagh_core::{Game, Record};
+    ///
+    /// let mut record = Record::new(Game::default());
+    /// assert!(record.set_tag("Site", "Kathmandu"));
+    /// assert!(!record.set_tag("Result", "1-0"));
+    /// assert!(!record.set_tag("Site", "two\nlines"));
+    /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
         if GAME_TAGS.contains(&name) || !is_tag_name(name) || value.contains(['\n', '\r']) {
             return false;
@@ -423,16 +471,36 @@ impl RecordError {
     }
 
     /// The 1-based line of the problem.
+    ///
+    /// ```
+    /// use bagh_core::Record;
+    ///
+    /// let error = "[Event \"e\"]\n\n1. c3 c3 *".parse::<Record>().unwrap_err();
+    /// assert_eq!((error.line(), error.column()), (3, 7));
+    /// ```
     pub fn line(&self) -> usize {
         self.line
     }
 
     /// The 1-based column, in characters, of the problem.
+    ///
+    /// ```
+    /// use bagh_core::Record;
+    ///
+    /// assert_eq!("1. é".parse::<Record>().unwrap_err().column(), 4);
+    /// ```
     pub fn column(&self) -> usize {
         self.column
     }
 
     /// Why the record failed.
+    ///
+    /// ```
+    /// use bagh_core::{Record, RecordErrorKind};
+    ///
+    /// let error = "1. c3 {open".parse::<Record>().unwrap_err();
+    /// assert_eq!(error.kind(), &RecordErrorKind::UnclosedComment);
+    /// ```
     pub fn kind(&self) -> &RecordErrorKind {
         &self.kind
     }

@@ -50,6 +50,21 @@ use crate::{Record, RecordError, RecordErrorKind};
 /// error with its line (counted over the whole stream) and column, and the
 /// reader goes on with the next game. An I/O error ends the iteration after
 /// it is reported.
+///
+/// ```no_run
+/// use std::fs::File;
+/// use std::io::BufReader;
+/// use bagh_core::RecordReader;
+///
+/// let file = BufReader::new(File::open("games.txt")?);
+/// for record in RecordReader::new(file) {
+///     match record {
+///         Ok(record) => println!("{} plies, {}", record.game().len(), record.result()),
+///         Err(error) => eprintln!("{error}"),
+///     }
+/// }
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct RecordReader<R> {
     reader: R,

@@ -81,6 +81,12 @@ pub fn rules() -> Ruleset {
 }
 
 /// Which of the two texts a [`BaghchalError`] was reading or writing.
+///
+/// ```
+/// use bagh_core::interop::baghchal::BaghchalText;
+///
+/// assert_eq!(BaghchalText::Position.to_string(), "position string");
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[non_exhaustive]
 pub enum BaghchalText {
@@ -208,17 +214,38 @@ impl BaghchalError {
     }
 
     /// Which text it was.
+    ///
+    /// ```
+    /// use bagh_core::interop::baghchal::{self, BaghchalText};
+    ///
+    /// let error = baghchal::read_game("G66", baghchal::rules()).unwrap_err();
+    /// assert_eq!(error.what(), BaghchalText::Game);
+    /// ```
     pub fn what(&self) -> BaghchalText {
         self.what
     }
 
     /// The 1-based column, in characters, of the problem (1 for a game that
     /// cannot be written).
+    ///
+    /// ```
+    /// use bagh_core::interop::baghchal;
+    ///
+    /// let error = baghchal::read_game(" 1. G66", baghchal::rules()).unwrap_err();
+    /// assert_eq!(error.column(), 6);
+    /// ```
     pub fn column(&self) -> usize {
         self.column
     }
 
     /// Why.
+    ///
+    /// ```
+    /// use bagh_core::interop::baghchal::{self, BaghchalErrorKind};
+    ///
+    /// let error = baghchal::read_game(" 1. G33 G44", baghchal::rules()).unwrap_err();
+    /// assert!(matches!(error.kind(), BaghchalErrorKind::WrongSide { .. }));
+    /// ```
     pub fn kind(&self) -> &BaghchalErrorKind {
         &self.kind
     }
@@ -227,6 +254,15 @@ impl BaghchalError {
 /// A position read from the package's position string, with its count of
 /// goat plies (which bagh's history-free [`Position`] does not keep once
 /// every goat is placed).
+///
+/// ```
+/// use bagh_core::interop::baghchal::{self, BaghchalPosition};
+/// use bagh_core::Position;
+///
+/// let read = baghchal::read_position("B3B/5/5/5/B3B G 0", baghchal::rules())?;
+/// assert_eq!(read, BaghchalPosition { position: Position::new(baghchal::rules()), goat_plies: 0 });
+/// # Ok::<(), baghchal::BaghchalError>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct BaghchalPosition {
     /// The position, under the rule set it was read against.
