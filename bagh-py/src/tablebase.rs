@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use bagh_core::{
@@ -240,6 +240,11 @@ impl PyTablebase {
         let rules = to_rules(rules)?;
         let reporter = Reporter::new(py, progress, &rules)?;
         let (sender, mut receiver) = mpsc::channel::<BuildProgress>();
+        // With a callback, the build waits at each report for the callback's
+        // answer, so that an exception in it stops the build right there.
+        let (answer, answers) = mpsc::channel::<bool>();
+        let answers = Mutex::new(answers);
+        let wait_for_answer = reporter.is_some();
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = Arc::clone(&stop);
         let options = BuildOptions {
@@ -250,7 +255,13 @@ impl PyTablebase {
             on_progress: Some(Arc::new(move |p: &BuildProgress| {
                 // The receiver is gone only once the build has ended.
                 let _ = sender.send(*p);
-                !stopped.load(Ordering::Relaxed)
+                let go_on = !wait_for_answer
+                    || answers
+                        .lock()
+                        .ok()
+                        .and_then(|answers| answers.recv().ok())
+                        .unwrap_or(false);
+                go_on && !stopped.load(Ordering::Relaxed)
             })),
         };
         let target = path.clone();
@@ -264,10 +275,8 @@ impl PyTablebase {
         let mut last: Option<BuildProgress> = None;
         loop {
             let (message, back) = py.detach(move || {
-                let first = receiver.recv_timeout(POLL);
-                // Only the latest of the reports waiting matters.
-                let latest = first.map(|p| receiver.try_iter().last().unwrap_or(p));
-                (latest, receiver)
+                let message = receiver.recv_timeout(POLL);
+                (message, receiver)
             });
             receiver = back;
             match message {
@@ -278,6 +287,10 @@ impl PyTablebase {
                             failure = Some(e);
                             stop.store(true, Ordering::Relaxed);
                         }
+                    }
+                    if wait_for_answer {
+                        // The build may have ended meanwhile: nothing to answer.
+                        let _ = answer.send(failure.is_none());
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
