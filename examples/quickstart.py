@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pickle
 import random
+import tempfile
 import time
+from pathlib import Path
 
 import bagh
 
@@ -73,3 +75,25 @@ print("winners:", wins)
 section("Drawing")
 svg = bagh.svg(game.position, size=240, highlight=["c3"])
 print(f"bagh.svg(...) gives {len(svg)} characters of SVG; notebooks draw Position and Game by themselves.")
+
+section("Perfect play: a movement-phase tablebase")
+# A small rule set builds in a fraction of a second; `make solve` builds bagh-chal's.
+with tempfile.TemporaryDirectory() as directory:
+    small = bagh.Ruleset(tigers=["c3"], goats=4, capture_target=2)
+    began = time.perf_counter()
+    table = bagh.Tablebase.build(small, Path(directory) / "small.tb")
+    print(f"built {table.positions} positions in {time.perf_counter() - began:.2f} s")
+    position = bagh.Position("5/3G1/GG3/1GT2/5 t 0 0", small)
+    probe = table.probe(position)
+    print(position.to_text(), "->", repr(probe), "| best moves:", [str(m) for m in table.best_moves(position)])
+    line = []
+    while not position.is_game_over():
+        move = table.best_moves(position)[0]
+        line.append(str(move))
+        position = position.play(move)
+    print(f"perfect play, {len(line)} plies:", " ".join(line), "->", position.outcome())
+    print("the start, goats in hand, solved by search:", table.solve(bagh.Position(None, small)))
+    try:
+        table.probe(bagh.Position())
+    except bagh.TablebaseError as error:
+        print("TablebaseError:", error)

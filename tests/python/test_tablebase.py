@@ -173,6 +173,20 @@ def test_the_longest_win_plays_out(table: bagh.Tablebase) -> None:
     assert outcome is not None and outcome.winner == winner
 
 
+def test_goats_win_by_trapping_the_tiger(tmp_path: Path) -> None:
+    rules = bagh.Ruleset(tigers=["c3"], goats=5, capture_target=1)
+    table = bagh.Tablebase.build(rules, tmp_path / "trap.tb")
+    position = bagh.Position("5/1G3/5/1G3/GTGG1 g 0 0", rules)
+    assert table.probe(position) == bagh.Probe("win", 1)
+    assert table.best_moves(position) == [bagh.Move("b4b3")]
+    trapped = position.play("b4b3")
+    assert table.probe(trapped) == bagh.Probe("loss", 0)
+    assert table.best_moves(trapped) == []
+    outcome = trapped.outcome()
+    assert outcome is not None and outcome.winner == "goat"
+    assert table.solve(position) == "win"
+
+
 def test_symmetric_images_probe_the_same(table: bagh.Tablebase) -> None:
     for position in random_positions(table.rules, 100, seed=4):
         probes = {table.probe(image) for image in images(position)}
