@@ -25,7 +25,7 @@ import bagh.interop.baghchal as interop
 import pytest
 
 RULES = "bagh-chal-blocked-loses"
-GAMES = 600
+GAMES = 1000
 RESULTS = {"G": "1-0", "B": "0-1", 0: "1/2-1/2"}
 
 
