@@ -376,3 +376,53 @@ mod any_record {
         }
     }
 }
+
+/// 100,000 games from a stream that makes them as it is read: the reader
+/// never needs the whole text.
+#[test]
+fn a_hundred_thousand_games_stream_through() {
+    use std::io::{BufReader, Read};
+
+    struct Games {
+        text: Vec<u8>,
+        left: usize,
+        at: usize,
+    }
+
+    impl Read for Games {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.at == self.text.len() {
+                if self.left == 0 {
+                    return Ok(0);
+                }
+                self.left -= 1;
+                self.at = 0;
+            }
+            let n = buf.len().min(self.text.len() - self.at);
+            buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    let game = random_game(Position::default(), &mut Rng(1), 30);
+    let mut record = Record::new(game);
+    record.set_tag("Event", "stream");
+    record.set_comment(3, "a comment");
+    let text = format!("{record}\n").into_bytes();
+    let lines = text.iter().filter(|&&b| b == b'\n').count();
+    let at = text.len();
+    let mut reader = bagh_core::RecordReader::new(BufReader::new(Games {
+        text,
+        left: 100_000,
+        at,
+    }));
+    let mut games = 0;
+    for read in reader.by_ref() {
+        assert_eq!(read.as_ref(), Ok(&record));
+        games += 1;
+    }
+    assert_eq!(games, 100_000);
+    // The blank line after the last game is never needed.
+    assert!(reader.lines_read() >= 100_000 * lines - 1);
+}
