@@ -19,7 +19,7 @@ use bagh_core::{
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::convert::to_rules;
 use crate::errors::{parse_error, BaghError, ParseError};
@@ -472,6 +472,36 @@ impl PyTablebase {
                 Err(e) => return Err(tablebase_error(e)),
             }
         }
+    }
+
+    /// Win, draw and loss counts for the side to move, one dict per captured
+    /// count and side to move (goats first): `captured`, `side`, `positions`,
+    /// `wins`, `draws`, `losses` and `longest_win` (`(distance, Position)` or
+    /// None). A scan of the whole table, without the GIL; `positions` sums to
+    /// `Tablebase.positions`. Made for `pandas.DataFrame(table.statistics())`.
+    fn statistics<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let table = &self.0;
+        let statistics = py.detach(move || table.statistics());
+        statistics
+            .layers
+            .into_iter()
+            .map(|layer| {
+                let row = PyDict::new(py);
+                row.set_item("captured", layer.captured)?;
+                row.set_item("side", layer.side.name())?;
+                row.set_item("positions", layer.positions)?;
+                row.set_item("wins", layer.wins)?;
+                row.set_item("draws", layer.draws)?;
+                row.set_item("losses", layer.losses)?;
+                row.set_item(
+                    "longest_win",
+                    layer
+                        .longest_win
+                        .map(|(distance, position)| (distance, PyPosition(position))),
+                )?;
+                Ok(row)
+            })
+            .collect()
     }
 
     fn __repr__(&self) -> String {

@@ -221,6 +221,20 @@ def test_open_reads_what_build_wrote(one_tiger_path: Path) -> None:
     assert not Path(f"{one_tiger_path}.partial").exists()
 
 
+def test_statistics_count_the_table(table: bagh.Tablebase) -> None:
+    rows = table.statistics()
+    assert [(row["captured"], row["side"]) for row in rows] == [
+        (captured, side) for captured in range(table.rules.capture_target) for side in ("goat", "tiger")
+    ]
+    assert sum(row["positions"] for row in rows) == table.positions
+    for row in rows:
+        assert row["wins"] + row["draws"] + row["losses"] == row["positions"]
+        if row["longest_win"] is not None:
+            distance, position = row["longest_win"]
+            assert position.side_to_move == row["side"] and position.captured == row["captured"]
+            assert table.probe(position) == bagh.Probe("win", distance)
+
+
 def test_probe_value_class() -> None:
     probe = bagh.Probe("win", 7)
     assert (probe.value, probe.distance) == ("win", 7)

@@ -391,3 +391,5 @@ class Tablebase:
     def solve(
         self, position: Position | str, *, tt_log2: int = 22, node_limit: int | None = None
     ) -> _Value: ...
+    def statistics(self) -> list[dict[str, Any]]:
+        """Counts per captured count and side to move: positions, wins, draws, losses, longest_win."""
