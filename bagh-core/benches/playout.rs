@@ -7,10 +7,12 @@
 
 use bagh_core::{Game, Ruleset};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 /// Plays `games` seeded random games; returns the number of plies played.
 fn random_games(rules: Ruleset, games: u64) -> u64 {
-    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut rng = SmallRng::seed_from_u64(2026);
     let mut plies = 0;
     for _ in 0..games {
         let mut game = Game::new(rules);
@@ -19,10 +21,7 @@ fn random_games(rules: Ruleset, games: u64) -> u64 {
             if moves.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            game.push_unchecked(moves[(state % moves.len() as u64) as usize]);
+            game.push_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         plies += game.len() as u64;
     }

@@ -8,12 +8,14 @@
 
 use bagh_core::{Game, Record, RecordReader, Ruleset};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 const GAMES: usize = 2_000;
 
 /// `games` seeded random games of `bagh-chal`, written as one text.
 fn archive(games: usize) -> String {
-    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut rng = SmallRng::seed_from_u64(2026);
     let mut text = String::new();
     for i in 0..games {
         let mut game = Game::new(Ruleset::default());
@@ -22,10 +24,7 @@ fn archive(games: usize) -> String {
             if moves.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            game.push_unchecked(moves[(state % moves.len() as u64) as usize]);
+            game.push_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         let plies = game.len();
         let mut record = Record::new(game);

@@ -9,19 +9,8 @@
 //! seeded generator picks, so every run with the same seed prints the same games.
 
 use bagh_core::{Game, Move, Position, Ruleset, Side};
-
-/// splitmix64: enough randomness for a demo, and reproducible.
-struct Seeded(u64);
-
-impl Seeded {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 /// A game longer than this is shown as unfinished.
 const MAX_PLIES: usize = 1_000;
@@ -33,7 +22,7 @@ fn gives_a_capture(position: &Position, mv: Move) -> bool {
     next.legal_moves().iter().any(|m| m.is_capture())
 }
 
-fn play(rules: Ruleset, random: &mut Seeded) -> Game {
+fn play(rules: Ruleset, random: &mut SmallRng) -> Game {
     let mut game = Game::new(rules);
     while game.len() < MAX_PLIES {
         let moves = game.legal_moves();
@@ -53,7 +42,7 @@ fn play(rules: Ruleset, random: &mut Seeded) -> Game {
         } else {
             &preferred
         };
-        let mv = choices[random.below(choices.len())];
+        let mv = choices[random.random_range(0..choices.len())];
         game.push(mv).expect("a move from legal_moves is legal");
     }
     game
@@ -64,7 +53,7 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(2026);
-    let mut random = Seeded(seed);
+    let mut random = SmallRng::seed_from_u64(seed);
     for (id, rules) in Ruleset::presets() {
         println!(
             "== {id}: {} tigers, {} goats, tigers win at {} captures, tigers {}, repetition {}",

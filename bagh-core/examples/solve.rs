@@ -25,6 +25,8 @@
 //! If the table file already exists and holds this rule set, it is opened
 //! rather than built again. A progress bar with an ETA shows on a terminal.
 
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -133,15 +135,10 @@ fn thousands(n: u64) -> String {
     out
 }
 
-/// `n` random movement-phase positions of `rules` (xorshift, fixed seed).
+/// `n` random movement-phase positions of `rules` (fixed seed).
 fn random_positions(rules: &Ruleset, n: usize) -> Vec<Position> {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    };
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let mut next = move |bound: usize| rng.random_range(0..bound);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let captured = next(usize::from(rules.capture_target()));

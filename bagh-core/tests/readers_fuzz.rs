@@ -7,6 +7,9 @@ use bagh_core::interop::baghchal;
 use bagh_core::{Game, Record, RecordReader, Ruleset};
 use proptest::prelude::*;
 
+mod common;
+use common::reference::SplitMix64;
+
 /// Cases per property: `BAGH_PROPTEST_CASES`, or 64.
 fn config() -> ProptestConfig {
     let cases = std::env::var("BAGH_PROPTEST_CASES")
@@ -18,18 +21,14 @@ fn config() -> ProptestConfig {
 
 /// A random game of a preset from `seed`, at most `plies` long.
 fn random_game(rules: Ruleset, seed: u64, plies: usize) -> Game {
-    let mut state = seed | 1;
+    let mut rng = SplitMix64(seed);
     let mut game = Game::new(rules);
     while game.len() < plies {
         let moves = game.legal_moves();
         if moves.is_empty() {
             break;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        game.push(moves[(state % moves.len() as u64) as usize])
-            .unwrap();
+        game.push(moves[rng.below(moves.len())]).unwrap();
     }
     game
 }

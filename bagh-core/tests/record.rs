@@ -3,22 +3,10 @@
 
 use bagh_core::{Game, Move, Position, Record, RecordErrorKind, Repetition, Ruleset};
 
-/// SplitMix64, so that the games are the same on every run.
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// Seeded, so that the games are the same on every run.
+use common::reference::SplitMix64 as Rng;
 
 /// A random game from `start`, at most `max_plies` long.
 fn random_game(start: Position, rng: &mut Rng, max_plies: usize) -> Game {
