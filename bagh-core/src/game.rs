@@ -23,6 +23,18 @@ use crate::{Move, MoveList, Outcome, Position, Repetition, Ruleset, Termination}
 /// games of some hundreds of plies.
 const KEY_BUCKETS: usize = 1024;
 
+/// Plies the history vectors of a new game hold before they grow: most games
+/// end before that, and growing them one doubling at a time showed in the
+/// cost of short playouts.
+const RESERVED_PLIES: usize = 128;
+
+/// A vector with room for a game's history, holding `first`.
+fn with_first<T>(first: T) -> Vec<T> {
+    let mut items = Vec::with_capacity(RESERVED_PLIES + 1);
+    items.push(first);
+    items
+}
+
 fn bucket(key: u64) -> usize {
     (key % KEY_BUCKETS as u64) as usize
 }
@@ -67,11 +79,11 @@ impl Game {
         let mut key_buckets = vec![0; KEY_BUCKETS].into_boxed_slice();
         key_buckets[bucket(key)] = 1;
         Game {
-            positions: vec![start],
-            keys: vec![key],
-            quiet_plies: vec![0],
+            positions: with_first(start),
+            keys: with_first(key),
+            quiet_plies: with_first(0),
             key_buckets,
-            moves: Vec::new(),
+            moves: Vec::with_capacity(RESERVED_PLIES),
         }
     }
 
@@ -170,9 +182,13 @@ impl Game {
         if mv.is_capture() || mv.is_place() {
             return false;
         }
+        let key = position.zobrist_after(self.zobrist(), mv);
+        if self.key_buckets[bucket(key)] == 0 {
+            return false;
+        }
         let mut next = *position;
         next.play_unchecked(mv);
-        self.occurrences(&next, position.zobrist_after(self.zobrist(), mv), true) > 0
+        self.occurrences(&next, key, true) > 0
     }
 
     fn forbids_repetition(&self) -> bool {
