@@ -195,13 +195,21 @@ impl Game {
         self.rules().repetition() == Repetition::Forbidden
     }
 
-    /// The position's legal moves less those the repetition policy forbids,
-    /// whether or not the game has ended otherwise.
-    fn playable_moves(&self) -> MoveList {
-        let mut moves = self.position().legal_moves();
-        if self.forbids_repetition() {
+    /// Appends the position's legal moves less those the repetition policy
+    /// forbids, whether or not the game has ended otherwise.
+    fn push_playable_moves(&self, moves: &mut MoveList) {
+        self.position().push_legal_moves(moves);
+        // A position recurs at the earliest four plies later, and only the
+        // positions since the last placement or capture can recur: with fewer
+        // than three quiet plies behind it no move can repeat anything.
+        if self.forbids_repetition() && self.no_progress_plies() >= 3 {
             moves.retain(|mv| !self.repeats(*mv));
         }
+    }
+
+    fn playable_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.push_playable_moves(&mut moves);
         moves
     }
 
@@ -216,9 +224,12 @@ impl Game {
     /// The legal moves: none once the game is over; under the `forbidden`
     /// policy, without the moves that would recreate an earlier position.
     pub fn legal_moves(&self) -> MoveList {
-        let moves = self.playable_moves();
+        // One list, filled in place and emptied rather than replaced, so
+        // that it is never copied.
+        let mut moves = MoveList::new();
+        self.push_playable_moves(&mut moves);
         if self.outcome_given(!moves.is_empty()).is_some() {
-            return MoveList::new();
+            moves.clear();
         }
         moves
     }

@@ -26,8 +26,16 @@ impl Position {
     /// target is reached or when the side to move is blocked.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
+        self.push_legal_moves(&mut moves);
+        moves
+    }
+
+    /// Appends the legal moves to `moves` (which has room for them when it
+    /// starts empty). Filling the caller's list saves copying a whole
+    /// `MoveList` on every return.
+    pub(crate) fn push_legal_moves(&self, moves: &mut MoveList) {
         if self.is_capture_target_reached() {
-            return moves;
+            return;
         }
         let empty = self.empty();
         match self.side {
@@ -56,7 +64,7 @@ impl Position {
                     }
                 }
                 if self.rules.mandatory_capture && !moves.is_empty() {
-                    return moves;
+                    return;
                 }
                 let slide = self.rules.tiger_moves == TigerMoves::Slide;
                 for direction in Direction::ALL {
@@ -78,7 +86,6 @@ impl Position {
                 }
             }
         }
-        moves
     }
 
     /// The number of legal moves, counted without listing them: what perft
