@@ -1,4 +1,9 @@
-"""The README's Python quick start runs as written."""
+"""The README's Python quick start runs as written.
+
+Blocks fenced as ```python run; a block fenced as ```py is an outline that
+needs more than a test should spend (the tablebase example builds the full
+bagh-chal table) and is left out.
+"""
 
 from __future__ import annotations
 
