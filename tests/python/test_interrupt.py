@@ -13,6 +13,9 @@ import pytest
 SCRIPT = """
 import os, signal, threading, time
 import bagh
+# A process started in the background may inherit SIGINT ignored; Ctrl-C
+# must reach Python's handler whatever the parent did.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 began = time.perf_counter()
 try:

@@ -438,6 +438,9 @@ INTERRUPT = """
 import os, signal, sys, threading, time
 import bagh
 rules = bagh.Ruleset(tigers=["a1", "e5"], goats=6, capture_target=3)
+# A process started in the background may inherit SIGINT ignored; Ctrl-C
+# must reach Python's handler whatever the parent did.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 began = time.perf_counter()
 try:
