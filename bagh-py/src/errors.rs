@@ -81,13 +81,18 @@ pub fn parse_error(error: bagh_core::ParseError) -> PyErr {
 /// A refused move, with the attributes `move` (its text) and `position` (the
 /// position string).
 pub fn illegal_move(error: bagh_core::IllegalMoveError) -> PyErr {
-    let attributes = Python::attach(|py| {
+    let attributes = illegal_move_attributes(&error);
+    with_attributes(IllegalMoveError::new_err(error.to_string()), &attributes)
+}
+
+/// The attributes of a refused move: `move` and `position`.
+fn illegal_move_attributes(error: &bagh_core::IllegalMoveError) -> Vec<(&'static str, Py<PyAny>)> {
+    Python::attach(|py| {
         vec![
             ("move", object(py, error.mv().to_string())),
             ("position", object(py, error.position())),
         ]
-    });
-    with_attributes(IllegalMoveError::new_err(error.to_string()), &attributes)
+    })
 }
 
 /// Fields that do not make a rule set, with the attribute `field`.
@@ -111,14 +116,7 @@ pub fn record_error(error: bagh_core::RecordError) -> PyErr {
     let message = error.to_string();
     let exception = match error.kind() {
         bagh_core::RecordErrorKind::IllegalMove(inner) => {
-            attributes.push((
-                "move",
-                Python::attach(|py| object(py, inner.mv().to_string())),
-            ));
-            attributes.push((
-                "position",
-                Python::attach(|py| object(py, inner.position())),
-            ));
+            attributes.extend(illegal_move_attributes(inner));
             IllegalMoveError::new_err(message)
         }
         bagh_core::RecordErrorKind::Rules(inner) => match inner.kind() {
@@ -165,14 +163,7 @@ pub fn baghchal_error(error: bagh_core::BaghchalError) -> PyErr {
     let message = error.to_string();
     let exception = match error.kind() {
         bagh_core::BaghchalErrorKind::IllegalMove(inner) => {
-            attributes.push((
-                "move",
-                Python::attach(|py| object(py, inner.mv().to_string())),
-            ));
-            attributes.push((
-                "position",
-                Python::attach(|py| object(py, inner.position())),
-            ));
+            attributes.extend(illegal_move_attributes(inner));
             IllegalMoveError::new_err(message)
         }
         bagh_core::BaghchalErrorKind::NotTheStandardStart { .. } => BaghError::new_err(message),
