@@ -4,10 +4,11 @@
 //! error, and what reads writes back to the same value.
 
 use bagh_core::interop::baghchal;
-use bagh_core::{Game, Record, RecordReader, Ruleset};
+use bagh_core::{Game, Position, Record, RecordReader, Ruleset};
 use proptest::prelude::*;
 
 mod common;
+use common::games;
 use common::reference::SplitMix64;
 
 /// Cases per property: `BAGH_PROPTEST_CASES`, or 64.
@@ -19,18 +20,9 @@ fn config() -> ProptestConfig {
     ProptestConfig::with_cases(cases)
 }
 
-/// A random game of a preset from `seed`, at most `plies` long.
+/// A random game of `rules` from `seed`, at most `plies` long.
 fn random_game(rules: Ruleset, seed: u64, plies: usize) -> Game {
-    let mut rng = SplitMix64(seed);
-    let mut game = Game::new(rules);
-    while game.len() < plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.push(moves[rng.below(moves.len())]).unwrap();
-    }
-    game
+    games::random_game(Position::new(rules), &mut SplitMix64(seed), plies)
 }
 
 /// A record of a random game with a tag and comments.

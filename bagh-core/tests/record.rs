@@ -6,20 +6,8 @@ use bagh_core::{Game, Move, Position, Record, RecordErrorKind, Repetition, Rules
 mod common;
 
 /// Seeded, so that the games are the same on every run.
+use common::games::random_game;
 use common::reference::SplitMix64 as Rng;
-
-/// A random game from `start`, at most `max_plies` long.
-fn random_game(start: Position, rng: &mut Rng, max_plies: usize) -> Game {
-    let mut game = Game::from_position(start);
-    while game.len() < max_plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.push(moves[rng.below(moves.len())]).unwrap();
-    }
-    game
-}
 
 fn rule_sets() -> Vec<Ruleset> {
     let mut all: Vec<Ruleset> = Ruleset::presets().map(|(_, rules)| rules).collect();

@@ -4,6 +4,8 @@
 //! - `reference`: a deliberately simple, independent move generator (no
 //!   bitboards, no `bagh_core`) that the fast engine is checked against.
 //! - `suite`: the parser of the `tests/perft/*.perft` suite files.
+//! - `games`: seeded random games of the fast engine.
 
+pub mod games;
 pub mod reference;
 pub mod suite;
