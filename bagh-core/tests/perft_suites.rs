@@ -47,13 +47,22 @@ fn report(problems: &[String], what: &str) {
     );
 }
 
-/// Every figure not marked `slow` matches `perft`, and every position string
-/// reads and prints back unchanged.
-#[test]
-fn suite_figures_match_perft() {
+/// Checks the suites' figures that are (`slow` true) or are not marked slow
+/// with `count`, collecting every mismatch; `also` adds checks of its own on
+/// each entry's position. Returns the problems and the number of figures checked.
+fn check_figures(
+    slow: bool,
+    count: impl Fn(&Position, u32) -> u64,
+    also: impl Fn(&SuiteEntry, &Position, &mut Vec<String>),
+) -> (Vec<String>, usize) {
     let mut problems = Vec::new();
     let mut checked = 0;
     for entry in entries() {
+        // Every entry's position is read for the normal figures; only the
+        // entries that have slow figures for the slow ones.
+        if slow && !entry.perft.iter().any(|&(_, _, marked)| marked) {
+            continue;
+        }
         let position = match position_of(&entry) {
             Ok(position) => position,
             Err(problem) => {
@@ -61,27 +70,38 @@ fn suite_figures_match_perft() {
                 continue;
             }
         };
-        if position.to_string() != entry.position {
-            problems.push(format!(
-                "{}: position prints back as {:?}",
-                where_(&entry),
-                position.to_string()
-            ));
-        }
-        for &(depth, expected, slow) in &entry.perft {
-            if slow {
+        also(&entry, &position, &mut problems);
+        for &(depth, expected, marked) in &entry.perft {
+            if marked != slow {
                 continue;
             }
-            let got = perft(&position, depth);
+            let got = count(&position, depth);
             checked += 1;
             if got != expected {
+                let kind = if slow { " (slow)" } else { "" };
                 problems.push(format!(
-                    "{}: perft {depth}: expected {expected}, got {got}",
+                    "{}: perft {depth}{kind}: expected {expected}, got {got}",
                     where_(&entry)
                 ));
             }
         }
     }
+    (problems, checked)
+}
+
+/// Every figure not marked `slow` matches `perft`, and every position string
+/// reads and prints back unchanged.
+#[test]
+fn suite_figures_match_perft() {
+    let (problems, checked) = check_figures(false, perft, |entry, position, problems| {
+        if position.to_string() != entry.position {
+            problems.push(format!(
+                "{}: position prints back as {:?}",
+                where_(entry),
+                position.to_string()
+            ));
+        }
+    });
     report(&problems, "perft mismatches");
     assert!(checked > 0, "no figure was checked");
 }
@@ -93,32 +113,12 @@ fn suite_figures_match_perft() {
 #[test]
 #[ignore = "minutes of perft; run with `make perft-slow`"]
 fn slow_suite_figures_match_perft_parallel() {
-    let mut problems = Vec::new();
-    let mut checked = 0;
-    for entry in entries() {
-        let slow: Vec<_> = entry.perft.iter().filter(|(_, _, slow)| *slow).collect();
-        if slow.is_empty() {
-            continue;
-        }
-        let position = match position_of(&entry) {
-            Ok(position) => position,
-            Err(problem) => {
-                problems.push(problem);
-                continue;
-            }
-        };
-        for &&(depth, expected, _) in &slow {
-            let got = bagh_core::perft_parallel(&position, depth, 0);
-            checked += 1;
-            eprintln!("{}: perft {depth} = {got}", where_(&entry));
-            if got != expected {
-                problems.push(format!(
-                    "{}: perft {depth} (slow): expected {expected}, got {got}",
-                    where_(&entry)
-                ));
-            }
-        }
-    }
+    let count = |position: &Position, depth| {
+        let nodes = bagh_core::perft_parallel(position, depth, 0);
+        eprintln!("{position}: perft {depth} = {nodes}");
+        nodes
+    };
+    let (problems, checked) = check_figures(true, count, |_, _, _| {});
     report(&problems, "slow perft mismatches");
     assert!(checked > 0, "no slow figure in the suites");
 }
