@@ -33,7 +33,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use bagh_core::{
-    BuildOptions, PlacementSolver, Position, Ruleset, Side, Tablebase, TablebaseError, Value,
+    BuildOptions, PlacementSolver, PlacementTable, Position, Ruleset, Side, Tablebase,
+    TablebaseError, Value,
 };
 
 struct Options {
@@ -47,6 +48,7 @@ struct Options {
     tt_log2: u32,
     bench_probes: usize,
     node_limit: u64,
+    placement: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -62,6 +64,7 @@ fn parse_args() -> Result<Options, String> {
         tt_log2: 27,
         bench_probes: 0,
         node_limit: u64::MAX,
+        placement: false,
     };
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -103,6 +106,7 @@ fn parse_args() -> Result<Options, String> {
                     .parse()
                     .map_err(|e| format!("--tt-log2: {e}"))?
             }
+            "--placement" => options.placement = true,
             "-h" | "--help" => return Err(String::new()),
             _ => return Err(format!("unexpected argument {arg:?}")),
         }
@@ -290,6 +294,52 @@ fn main() -> ExitCode {
             Err(e) => println!("probe       {text}: {e}"),
         }
     }
+
+    let mut placement_result = None;
+    if options.placement {
+        let mut dir = out.as_os_str().to_owned();
+        dir.push(".placement");
+        let dir = PathBuf::from(dir);
+        println!(
+            "placement   {} entries, {} MiB of layers in memory, into {}",
+            thousands(PlacementTable::entries(&rules)),
+            PlacementTable::memory_needed(&rules) >> 20,
+            dir.display()
+        );
+        let load_before = load_average();
+        let started = Instant::now();
+        let build_options = BuildOptions {
+            threads: options.threads,
+            memory_budget: options.budget_gib << 30,
+            ..BuildOptions::default()
+        };
+        let placement = match PlacementTable::build(&table, &dir, &build_options) {
+            Ok(placement) => placement,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        let peak = peak_memory_kb().map_or("?".into(), |kb| (kb >> 10).to_string());
+        let start = Position::new(rules);
+        match placement.probe(&start) {
+            Ok(value) => {
+                println!(
+                    "start       {value} for the goats (to move), by backward induction: \
+                     {seconds:.1} s wall, peak resident memory {peak} MiB (table included), \
+                     load {load_before} -> {} ",
+                    load_average()
+                );
+                placement_result = Some((value, seconds, peak));
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let _ = &placement_result;
 
     let mut probe_speed = None;
     if options.bench_probes > 0 {

@@ -102,6 +102,15 @@ pub enum TablebaseError {
         /// Why.
         reason: &'static str,
     },
+    /// The position is not in the placement table: no goats in hand, or
+    /// piece counts that do not match the rule set.
+    #[error("position {position} is not in the placement table: {reason}")]
+    NotInPlacementTable {
+        /// The position string.
+        position: String,
+        /// Why.
+        reason: &'static str,
+    },
     /// A placement-phase search reached its node limit.
     #[error("the search stopped after {nodes} nodes without an answer")]
     SearchLimit {

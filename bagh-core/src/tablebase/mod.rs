@@ -67,6 +67,8 @@ mod format;
 mod indexing;
 mod layout;
 mod placement;
+mod placement_file;
+mod placement_table;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -77,6 +79,7 @@ pub use entry::{Probe, Value};
 pub use error::TablebaseError;
 pub use format::FORMAT_VERSION;
 pub use placement::PlacementSolver;
+pub use placement_table::PlacementTable;
 
 use build::Solver;
 use layout::Layout;
@@ -402,6 +405,12 @@ impl Tablebase {
     /// Positions in the table, up to symmetry (both sides to move).
     pub fn positions(&self) -> u64 {
         self.positions
+    }
+
+    /// The value stored at a canonical entry (from [`Layout::slot`]).
+    #[inline]
+    pub(crate) fn entry_value(&self, index: u64) -> Value {
+        entry::decode(self.entry(index)).map_or(Value::Draw, |probe| probe.value)
     }
 
     #[inline]
