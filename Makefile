@@ -66,3 +66,11 @@ SOLVE_THREADS ?= 0
 .PHONY: solve
 solve:
 	$(CARGO) run --release -p bagh-core --example solve -- --rules $(SOLVE_RULES) --threads $(SOLVE_THREADS)
+
+# The whole game: the placement phase solved by backward induction on top of the
+# movement table (built first if missing), into target/tablebases/<id>.tb.placement/
+# (resumed if interrupted); prints the start's value, checks 100 random positions
+# against the alpha-beta solver and writes docs/placement-<id>.md.
+.PHONY: solve-game
+solve-game:
+	$(CARGO) run --release -p bagh-core --example solve -- --rules $(SOLVE_RULES) --threads $(SOLVE_THREADS) --report none --placement --check-placement 100

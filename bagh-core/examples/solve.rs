@@ -22,6 +22,13 @@
 //!   `--node-limit N` stops each search after N nodes (the answer is then
 //!   reported as unknown).
 //!
+//! - `--placement`: then solve the whole placement phase by backward
+//!   induction (`PlacementTable`) into the directory `<out>.placement`, print
+//!   the start's value and write `docs/placement-<id>.md` for a preset. An
+//!   interrupted run resumes after the last finished layer.
+//! - `--check-placement N`: compare the placement table with
+//!   `PlacementSolver` on N random positions with 1 to 8 goats in hand.
+//!
 //! If the table file already exists and holds this rule set, it is opened
 //! rather than built again. A progress bar with an ETA shows on a terminal.
 
@@ -49,6 +56,7 @@ struct Options {
     bench_probes: usize,
     node_limit: u64,
     placement: bool,
+    check_placement: usize,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -65,6 +73,7 @@ fn parse_args() -> Result<Options, String> {
         bench_probes: 0,
         node_limit: u64::MAX,
         placement: false,
+        check_placement: 0,
     };
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -107,6 +116,11 @@ fn parse_args() -> Result<Options, String> {
                     .map_err(|e| format!("--tt-log2: {e}"))?
             }
             "--placement" => options.placement = true,
+            "--check-placement" => {
+                options.check_placement = value("--check-placement")?
+                    .parse()
+                    .map_err(|e| format!("--check-placement: {e}"))?
+            }
             "-h" | "--help" => return Err(String::new()),
             _ => return Err(format!("unexpected argument {arg:?}")),
         }
@@ -195,6 +209,72 @@ fn random_positions(rules: &Ruleset, n: usize) -> Vec<Position> {
     out
 }
 
+/// The command line, quoted where needed, for the reports.
+fn shown_args() -> String {
+    std::env::args()
+        .skip(1)
+        .map(|a| {
+            if a.contains(' ') {
+                format!("\"{a}\"")
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Compares the placement table with `PlacementSolver` on `n` positions
+/// taken from random games (fixed seed) with 1 to 8 goats in hand: the
+/// number compared, the number that agree, and the seconds it took.
+fn check_placement(
+    table: &Tablebase,
+    placement: &PlacementTable,
+    n: usize,
+) -> Result<Option<(usize, usize, f64)>, TablebaseError> {
+    if n == 0 {
+        return Ok(None);
+    }
+    let rules = *table.rules();
+    let mut rng = SmallRng::seed_from_u64(1729);
+    let started = Instant::now();
+    let (mut compared, mut agreed) = (0, 0);
+    while compared < n {
+        let stop_at = rng.random_range(1..=8u8);
+        let mut position = Position::new(rules);
+        while position.goats_in_hand() > stop_at || position.side_to_move() == Side::Tiger {
+            let moves = position.legal_moves();
+            if moves.is_empty() || position.outcome().is_some() {
+                break;
+            }
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if rng.random_range(0..2) == 1 {
+            let moves = position.legal_moves();
+            if !moves.is_empty() {
+                position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        if position.goats_in_hand() == 0 || position.outcome().is_some() {
+            continue;
+        }
+        let mut solver = PlacementSolver::new(table, 22);
+        let searched = solver.solve(&position)?;
+        let stored = placement.probe(&position)?;
+        compared += 1;
+        if searched == stored {
+            agreed += 1;
+        } else {
+            eprintln!("disagree    {position}: search {searched}, table {stored}");
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "check       {agreed} of {compared} positions agree with PlacementSolver ({seconds:.1} s)"
+    );
+    Ok(Some((compared, agreed, seconds)))
+}
+
 fn main() -> ExitCode {
     let options = match parse_args() {
         Ok(options) => options,
@@ -204,7 +284,8 @@ fn main() -> ExitCode {
             }
             eprintln!(
                 "usage: solve [--rules ID|TEXT] [--out PATH] [--threads N] [--report PATH|none] \
-                 [--budget-gib N] [--probe POSITION]..."
+                 [--budget-gib N] [--probe POSITION]... [--bench-probes N] [--solve POSITION]... \
+                 [--node-limit N] [--tt-log2 N] [--placement] [--check-placement N]"
             );
             return if message.is_empty() {
                 ExitCode::SUCCESS
@@ -295,7 +376,6 @@ fn main() -> ExitCode {
         }
     }
 
-    let mut placement_result = None;
     if options.placement {
         let mut dir = out.as_os_str().to_owned();
         dir.push(".placement");
@@ -323,23 +403,116 @@ fn main() -> ExitCode {
         let seconds = started.elapsed().as_secs_f64();
         let peak = peak_memory_kb().map_or("?".into(), |kb| (kb >> 10).to_string());
         let start = Position::new(rules);
-        match placement.probe(&start) {
-            Ok(value) => {
-                println!(
-                    "start       {value} for the goats (to move), by backward induction: \
-                     {seconds:.1} s wall, peak resident memory {peak} MiB (table included), \
-                     load {load_before} -> {} ",
-                    load_average()
-                );
-                placement_result = Some((value, seconds, peak));
-            }
+        let value = match placement.probe(&start) {
+            Ok(value) => value,
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
+        };
+        let load_after = load_average();
+        println!(
+            "start       {value} for the goats (to move); {seconds:.1} s wall, \
+             peak resident memory {peak} MiB, load {load_before} -> {load_after}"
+        );
+        let checks = match check_placement(&table, &placement, options.check_placement) {
+            Ok(checks) => checks,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let stats = match placement.statistics() {
+            Ok(stats) => stats,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let mut md = String::new();
+        let name = id.map_or_else(|| rules.to_string(), str::to_string);
+        let _ = writeln!(md, "# The placement phase of `{name}`, solved\n");
+        let _ = writeln!(
+            md,
+            "Written by `cargo run --release -p bagh-core --example solve -- {}`.\n\
+             Every position with goats in hand was solved by backward induction, one layer\n\
+             of goats placed at a time, down to the movement-phase table\n\
+             (`PlacementTable`, see `docs/tablebase.md`).\n",
+            shown_args()
+        );
+        let _ = writeln!(md, "- rule set: `{rules}`");
+        let _ = writeln!(
+            md,
+            "- **the start is a {value} for the goats** (to move), so {}",
+            match value {
+                Value::Draw => "neither side can force a win".to_string(),
+                Value::Win => "the goats win with perfect play".to_string(),
+                Value::Loss => "the tigers win with perfect play".to_string(),
+            }
+        );
+        let _ = writeln!(
+            md,
+            "- {seconds:.1} s wall on {threads} threads (the movement table already built), \
+             peak resident memory {peak} MiB (movement table included), \
+             load average {load_before} before and {load_after} after"
+        );
+        let bytes: u64 = std::fs::read_dir(placement.dir())
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok()?.metadata().ok())
+                    .map(|m| m.len())
+                    .sum()
+            })
+            .unwrap_or(0);
+        let _ = writeln!(
+            md,
+            "- stored: {} entries of 2 bits (goats to move; a tiger-to-move position is \
+             probed with one ply), {} bytes of layer files",
+            thousands(PlacementTable::entries(&rules)),
+            thousands(bytes)
+        );
+        if let Some((n, agreed, seconds)) = checks {
+            let _ = writeln!(
+                md,
+                "- checked against `PlacementSolver` (alpha-beta search, another method) on \
+                 {n} random positions with 1 to 8 goats in hand, either side to move: \
+                 {agreed} agree ({seconds:.1} s)"
+            );
+        }
+        let _ = writeln!(
+            md,
+            "\n## Wins, draws and losses for the goats to move\n\n\
+             Positions up to symmetry with goats in hand, the goats to move, by goats\n\
+             placed and captured.\n"
+        );
+        let _ = writeln!(
+            md,
+            "| placed | captured | positions | goats win | draw | tigers win |"
+        );
+        let _ = writeln!(md, "|---:|---:|---:|---:|---:|---:|");
+        for s in &stats {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {} |",
+                s.placed,
+                s.captured,
+                thousands(s.positions),
+                thousands(s.wins),
+                thousands(s.draws),
+                thousands(s.losses)
+            );
+        }
+        if let Some(id) = id {
+            let path = PathBuf::from("docs").join(format!("placement-{id}.md"));
+            match std::fs::write(&path, md) {
+                Ok(()) => println!("report      {}", path.display()),
+                Err(e) => {
+                    eprintln!("error: {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
         }
     }
-    let _ = &placement_result;
 
     let mut probe_speed = None;
     if options.bench_probes > 0 {
@@ -429,22 +602,12 @@ fn main() -> ExitCode {
     let mut md = String::new();
     let name = id.map_or_else(|| rules.to_string(), str::to_string);
     let _ = writeln!(md, "# Movement-phase tablebase of `{name}`\n");
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .map(|a| {
-            if a.contains(' ') {
-                format!("\"{a}\"")
-            } else {
-                a
-            }
-        })
-        .collect();
     let _ = writeln!(
         md,
         "Written by `cargo run --release -p bagh-core --example solve -- {}`.\n\
          Values are for the side to move; distances are plies to the end of the game\n\
          under perfect play (see `docs/tablebase.md`).\n",
-        args.join(" ")
+        shown_args()
     );
     let _ = writeln!(md, "- rule set: `{rules}`");
     let _ = writeln!(

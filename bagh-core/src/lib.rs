@@ -87,8 +87,9 @@ pub use ruleset_builder::RulesetBuilder;
 pub use side::Side;
 pub use symmetry::Symmetry;
 pub use tablebase::{
-    checkpoint_path, BuildOptions, BuildProgress, LayerStatistics, PlacementSolver, PlacementTable,
-    Probe, ProgressCallback, Statistics, Tablebase, TablebaseError, Value, FORMAT_VERSION,
+    checkpoint_path, BuildOptions, BuildProgress, LayerStatistics, PlacementSolver,
+    PlacementStatistics, PlacementTable, Probe, ProgressCallback, Statistics, Tablebase,
+    TablebaseError, Value, FORMAT_VERSION,
 };
 
 /// The README's Rust code, compiled and run as a doctest.

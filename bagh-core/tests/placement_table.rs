@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use bagh_core::{
-    BuildOptions, PlacementTable, Point, Position, Ruleset, Side, Tablebase, TablebaseError,
-    TigerMoves, Value,
+    BuildOptions, PlacementTable, Point, Position, Ruleset, Side, Symmetry, Tablebase,
+    TablebaseError, TigerMoves, Value,
 };
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -93,6 +93,61 @@ impl Minimax<'_> {
     }
 }
 
+/// The number of (tiger set, goat set) pairs up to the board's eight
+/// symmetries, by brute force: the smallest image of every pair, counted once.
+fn orbits(tigers: usize, goats: usize) -> u64 {
+    fn subsets(from: u32, k: usize, chosen: u32, out: &mut Vec<u32>) {
+        if k == 0 {
+            out.push(chosen);
+            return;
+        }
+        for p in from..25 {
+            subsets(p + 1, k - 1, chosen | 1 << p, out);
+        }
+    }
+    let maps: Vec<[u32; 25]> = Symmetry::ALL
+        .into_iter()
+        .map(|s| std::array::from_fn(|p| 1 << s.apply(Point::ALL[p]).index()))
+        .collect();
+    let image = |map: &[u32; 25], mut bits: u32| {
+        let mut out = 0;
+        while bits != 0 {
+            out |= map[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        out
+    };
+    let (mut tiger_sets, mut goat_sets) = (Vec::new(), Vec::new());
+    subsets(0, tigers, 0, &mut tiger_sets);
+    subsets(0, goats, 0, &mut goat_sets);
+    let mut seen = std::collections::HashSet::new();
+    for &t in &tiger_sets {
+        for &g in goat_sets.iter().filter(|&&g| g & t == 0) {
+            let key = maps
+                .iter()
+                .map(|map| (image(map, t), image(map, g)))
+                .min()
+                .unwrap();
+            seen.insert(key);
+        }
+    }
+    seen.len() as u64
+}
+
+/// Every run's counts add up, and count each position once up to symmetry.
+fn check_statistics(placement: &PlacementTable, rules: &Ruleset) {
+    let stats = placement.statistics().unwrap();
+    for s in &stats {
+        assert_eq!(s.wins + s.draws + s.losses, s.positions);
+        let on_board = usize::from(s.placed - s.captured);
+        assert_eq!(s.positions, orbits(rules.tigers(), on_board), "{s:?}");
+    }
+    let runs: usize = (0..rules.goats())
+        .map(|p| usize::from(p.min(rules.capture_target() - 1)) + 1)
+        .sum();
+    assert_eq!(stats.len(), runs);
+}
+
 /// Builds both tables of `rules` and compares every placement position
 /// reachable from the start; returns how many were compared and the start's value.
 fn compare_with_minimax(name: &str, rules: Ruleset) -> (usize, Value) {
@@ -100,6 +155,7 @@ fn compare_with_minimax(name: &str, rules: Ruleset) -> (usize, Value) {
     let movement = Tablebase::build(rules, dir.join("movement.tb"), &quiet()).unwrap();
     let placement = PlacementTable::build(&movement, &dir, &quiet()).unwrap();
     placement.verify().unwrap();
+    check_statistics(&placement, &rules);
     let mut minimax = Minimax {
         movement: &movement,
         memo: HashMap::new(),

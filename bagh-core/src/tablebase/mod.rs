@@ -45,9 +45,11 @@
 //!
 //! # The placement phase
 //!
-//! [`PlacementSolver`] computes the exact value of a position with goats in
-//! hand by alpha-beta search down to the end of placement, with the table
-//! at the leaves.
+//! [`PlacementTable`] solves every position with goats in hand by backward
+//! induction, one layer of goats placed at a time, down to the table: the
+//! strong solution of the game, stored as one file per layer, which gives the
+//! value of the start. [`PlacementSolver`] computes the value of one such
+//! position by alpha-beta search with the table at the leaves, without files.
 //!
 //! # How it is built and stored
 //!
@@ -79,7 +81,7 @@ pub use entry::{Probe, Value};
 pub use error::TablebaseError;
 pub use format::FORMAT_VERSION;
 pub use placement::PlacementSolver;
-pub use placement_table::PlacementTable;
+pub use placement_table::{PlacementStatistics, PlacementTable};
 
 use build::Solver;
 use layout::Layout;

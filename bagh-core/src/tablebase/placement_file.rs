@@ -138,7 +138,7 @@ pub(crate) fn read_header(
     let mut head = vec![0u8; 24];
     let truncated = |expected: u64| TablebaseError::Truncated {
         path: path.to_path_buf(),
-        what: "the layer header".into(),
+        what: "the layer header",
         expected,
         found: file_len,
     };
@@ -196,7 +196,7 @@ pub(crate) fn read_header(
     if file_len != end + 4 {
         return Err(TablebaseError::Truncated {
             path: path.to_path_buf(),
-            what: "the layer data".into(),
+            what: "the layer data",
             expected: end + 4,
             found: file_len,
         });

@@ -38,6 +38,9 @@ const DRAW: u8 = 1;
 const WIN: u8 = 2;
 /// A tiger-to-move value not computed yet (in the per-thread cache).
 const UNKNOWN: u8 = 3;
+/// A tiger-to-move value known only to be a draw or a loss for the goats
+/// (in the per-thread cache; see `solve_run`).
+const NOT_WIN: u8 = 4;
 
 fn to_value(stored: u8) -> Value {
     match stored {
@@ -82,6 +85,25 @@ impl std::fmt::Debug for PlacementTable {
             .field("dir", &self.dir)
             .finish()
     }
+}
+
+/// Wins, draws and losses of the goats to move, over the positions of the
+/// placement table with one number of goats placed and captured (distinct up
+/// to the board's symmetries).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacementStatistics {
+    /// Goats placed.
+    pub placed: u8,
+    /// Goats captured.
+    pub captured: u8,
+    /// Positions up to symmetry.
+    pub positions: u64,
+    /// Positions the goats (to move) win.
+    pub wins: u64,
+    /// Drawn positions.
+    pub draws: u64,
+    /// Positions the goats lose.
+    pub losses: u64,
 }
 
 /// The shape of one run of a layer: captured count and goats on the board.
@@ -149,7 +171,11 @@ impl Below<'_> {
     /// The goats' value of a tiger-to-move position just after a placement:
     /// the movement table's answer when it was the last goat, else the
     /// worst, over the tiger moves, of the layer below.
-    fn tigers_to_move(&self, position: &Position, moves: &mut MoveList) -> u8 {
+    ///
+    /// The search of the tiger moves stops as soon as the value is at most
+    /// `floor` (the caller gains nothing below it); the answer is then
+    /// [`NOT_WIN`] when `floor` is a draw and the worst seen is one.
+    fn tigers_to_move(&self, position: &Position, moves: &mut MoveList, floor: u8) -> u8 {
         let rules = &self.layout.rules;
         if position.in_hand == 0 {
             let slot = self.layout.slot(
@@ -193,6 +219,9 @@ impl Below<'_> {
                 worst = value;
                 if worst == LOSS {
                     break;
+                }
+                if worst <= floor {
+                    return NOT_WIN;
                 }
             }
         }
@@ -265,7 +294,12 @@ fn solve_run(
             let after = compact | 1 << e;
             let slot = colex_rank_fast(after) as usize;
             let mut value = cache[slot];
-            if value == UNKNOWN {
+            // Once a draw is in hand, only a win improves on it: a tiger
+            // position needs searching only until it is seen not to be one.
+            if value == NOT_WIN && best == DRAW {
+                continue;
+            }
+            if value == UNKNOWN || value == NOT_WIN {
                 let position = Position {
                     tigers: PointSet::from_bits(rep_tigers.bits),
                     goats: PointSet::from_bits(layout.expand(rep_tigers, after)),
@@ -274,8 +308,11 @@ fn solve_run(
                     in_hand: rules.goats() - placed as u8 - 1,
                     captured: run.captured,
                 };
-                value = below.tigers_to_move(&position, &mut moves);
+                value = below.tigers_to_move(&position, &mut moves, best);
                 cache[slot] = value;
+                if value == NOT_WIN {
+                    continue;
+                }
             }
             best = best.max(value);
         }
@@ -432,7 +469,7 @@ impl PlacementTable {
                     // then at most every 100 ms.
                     if guard
                         .1
-                        .is_none_or(|t| t.elapsed() >= Duration::from_millis(100))
+                        .map_or(true, |t| t.elapsed() >= Duration::from_millis(100))
                     {
                         guard.1 = Some(Instant::now());
                         if let Some(callback) = &options.on_progress {
@@ -535,6 +572,57 @@ impl PlacementTable {
             placement_file::read_layer(&path, &self.layout.rules, p)?;
         }
         Ok(())
+    }
+
+    /// Wins, draws and losses of every run of goats placed and captured,
+    /// counting each position once up to symmetry. Reads every layer file
+    /// whole and checks its checksum on the way.
+    pub fn statistics(&self) -> Result<Vec<PlacementStatistics>, TablebaseError> {
+        let layout = &self.layout;
+        let mut out = Vec::new();
+        for p in 0..self.headers.len() as u32 {
+            let path = placement_file::layer_path(&self.dir, p);
+            let layer = placement_file::read_layer(&path, &layout.rules, p)?;
+            for (run, values) in runs(layout, p).iter().zip(&layer) {
+                let count_rep = |rep: usize| -> [u64; 3] {
+                    let mut counts = [0u64; 3];
+                    let tigers = &layout.reps[rep];
+                    let base = rep as u64 * run.len;
+                    let mut compact: u32 = (1u32 << run.goats) - 1;
+                    for rank in 0..run.len {
+                        if tigers.stabilizer == 1
+                            || Layout::is_canonical(tigers, layout.expand(tigers, compact))
+                        {
+                            counts[usize::from(values.get(base + rank).min(WIN))] += 1;
+                        }
+                        if run.goats > 0 {
+                            compact = next_subset(compact);
+                        }
+                    }
+                    counts
+                };
+                let add = |a: [u64; 3], b: [u64; 3]| [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+                #[cfg(feature = "parallel")]
+                let counts = {
+                    use rayon::prelude::*;
+                    (0..layout.reps.len())
+                        .into_par_iter()
+                        .map(count_rep)
+                        .reduce(|| [0; 3], add)
+                };
+                #[cfg(not(feature = "parallel"))]
+                let counts = (0..layout.reps.len()).map(count_rep).fold([0; 3], add);
+                out.push(PlacementStatistics {
+                    placed: p as u8,
+                    captured: run.captured,
+                    positions: counts.iter().sum(),
+                    wins: counts[usize::from(WIN)],
+                    draws: counts[usize::from(DRAW)],
+                    losses: counts[usize::from(LOSS)],
+                });
+            }
+        }
+        Ok(out)
     }
 
     /// The rule set.
