@@ -16,6 +16,7 @@ mod interop;
 mod json;
 mod moves;
 mod outcome;
+mod placement_table;
 mod playout;
 mod position;
 mod records;
@@ -52,5 +53,6 @@ fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TablebaseError", py.get_type::<tablebase::TablebaseError>())?;
     m.add_class::<tablebase::PyProbe>()?;
     m.add_class::<tablebase::PyTablebase>()?;
+    m.add_class::<placement_table::PyPlacementTable>()?;
     Ok(())
 }

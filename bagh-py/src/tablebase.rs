@@ -1,11 +1,12 @@
 //! `bagh.Tablebase`, `bagh.Probe` and `bagh.TablebaseError`: the
 //! movement-phase tablebase of bagh-core.
 //!
-//! A build runs on a thread of its own without the GIL; the calling thread
-//! waits for its progress reports, hands them to the Python callback and
-//! checks for Ctrl-C between them, so that the callback runs on the caller's
-//! thread (tqdm and notebooks like that) and KeyboardInterrupt stops the
-//! build at its next report, keeping the checkpoint of the finished layers.
+//! A build (of this table or of a placement table, see `run_build`) runs on
+//! a thread of its own without the GIL; the calling thread waits for its
+//! progress reports, hands them to the Python callback and checks for Ctrl-C
+//! between them, so that the callback runs on the caller's thread (tqdm and
+//! notebooks like that) and KeyboardInterrupt stops the build at its next
+//! report, keeping the finished layers.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,7 +33,7 @@ create_exception!(
     TablebaseError,
     BaghError,
     "A tablebase that cannot be built, opened or probed: a truncated, corrupt or \
-     foreign file, a table of another rule set, a position outside the movement \
+     foreign file, a table of another rule set, a position outside the table's \
      phase or under another rule set, a build above the memory budget."
 );
 
@@ -140,9 +141,12 @@ struct Reporter {
 }
 
 impl Reporter {
+    /// The reporter of `progress`: None, False, True (bagh's own bar, named
+    /// after `what` and the rule set) or a callable.
     fn new(
         py: Python<'_>,
         progress: Option<&Bound<'_, PyAny>>,
+        what: &str,
         rules: &Ruleset,
     ) -> PyResult<Option<Reporter>> {
         let Some(progress) = progress else {
@@ -161,7 +165,7 @@ impl Reporter {
             let bar = py
                 .import("bagh._progress")?
                 .getattr("Bar")?
-                .call1((format!("tablebase {name}"),))?;
+                .call1((format!("{what} {name}"),))?;
             return Ok(Some(Reporter {
                 callable: bar.unbind(),
                 own: true,
@@ -191,24 +195,138 @@ impl Reporter {
     }
 }
 
+/// Runs `build` on a thread of its own without the GIL and returns what it
+/// built, or its error as an exception (see `tablebase_error`).
+///
+/// `progress` is the `progress` argument of the Python method (see
+/// `Reporter::new`; `what` names the build on bagh's own bar and its
+/// thread). The progress callback of `options` is set here: it hands the
+/// build's reports to `progress` on the calling thread. Ctrl-C, or an
+/// exception raised by `progress`, stops the build at its next report and is
+/// raised, with the note `kept` gives (what the stopped build left for the
+/// next one to resume from), if any.
+pub(crate) fn run_build<T, B>(
+    py: Python<'_>,
+    what: &str,
+    rules: &Ruleset,
+    progress: Option<&Bound<'_, PyAny>>,
+    mut options: BuildOptions,
+    build: B,
+    kept: impl FnOnce() -> Option<String>,
+) -> PyResult<T>
+where
+    T: Send + 'static,
+    B: FnOnce(&BuildOptions) -> Result<T, CoreError> + Send + 'static,
+{
+    let reporter = Reporter::new(py, progress, what, rules)?;
+    let (sender, mut receiver) = mpsc::channel::<BuildProgress>();
+    // With a callback, the build waits at each report for the callback's
+    // answer, so that an exception in it stops the build right there.
+    let (answer, answers) = mpsc::channel::<bool>();
+    let answers = Mutex::new(answers);
+    let wait_for_answer = reporter.is_some();
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = Arc::clone(&stop);
+    options.on_progress = Some(Arc::new(move |p: &BuildProgress| {
+        // The receiver is gone only once the build has ended.
+        let _ = sender.send(*p);
+        let go_on = !wait_for_answer
+            || answers
+                .lock()
+                .ok()
+                .and_then(|answers| answers.recv().ok())
+                .unwrap_or(false);
+        go_on && !stopped.load(Ordering::Relaxed)
+    }));
+    // The options (and with them the sender) are dropped when the build
+    // returns, which tells the loop below that it has ended.
+    let builder = std::thread::Builder::new()
+        .name(format!("bagh-{what}-build"))
+        .spawn(move || build(&options))
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the build thread: {e}")))?;
+    let mut failure: Option<PyErr> = None;
+    let mut last: Option<BuildProgress> = None;
+    loop {
+        let (message, back) = py.detach(move || {
+            let message = receiver.recv_timeout(POLL);
+            (message, receiver)
+        });
+        receiver = back;
+        match message {
+            Ok(p) => {
+                last = Some(p);
+                if let (None, Some(reporter)) = (&failure, &reporter) {
+                    if let Err(e) = reporter.report(py, p.done, p.total) {
+                        failure = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                if wait_for_answer {
+                    // The build may have ended meanwhile: nothing to answer.
+                    let _ = answer.send(failure.is_none());
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+        if failure.is_none() {
+            if let Err(e) = py.check_signals() {
+                failure = Some(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+    let result = py.detach(move || builder.join()).unwrap_or_else(|_| {
+        Err(CoreError::Unsupported {
+            rules: rules.to_string(),
+            reason: "the build thread panicked".into(),
+        })
+    });
+    if let Some(reporter) = &reporter {
+        if failure.is_none() && result.is_ok() {
+            // The last report need not reach the total: say that it did.
+            if let Some(p) = last.filter(|p| p.done < p.total) {
+                if let Err(e) = reporter.report(py, p.total, p.total) {
+                    failure = Some(e);
+                }
+            }
+        }
+        if let Err(e) = reporter.close(py) {
+            failure.get_or_insert(e);
+        }
+    }
+    if let Some(error) = failure {
+        if let Some(note) = kept() {
+            let _ = error.value(py).call_method1("add_note", (note,));
+        }
+        return Err(error);
+    }
+    result.map_err(tablebase_error)
+}
+
+/// A `Position`, or a position string read under `rules` (a table's).
+pub(crate) fn to_position(position: &Bound<'_, PyAny>, rules: &Ruleset) -> PyResult<Position> {
+    if let Ok(position) = position.cast::<PyPosition>() {
+        return Ok(position.get().0);
+    }
+    if let Ok(text) = position.extract::<String>() {
+        return Position::from_text(&text, *rules).map_err(parse_error);
+    }
+    Err(PyTypeError::new_err(format!(
+        "position: expected a Position or a position string, got {}",
+        position.get_type().name()?
+    )))
+}
+
 /// A movement-phase tablebase: the value under perfect play of every
 /// position of one rule set with no goats in hand, held in memory.
 #[pyclass(name = "Tablebase", module = "bagh", frozen)]
-pub struct PyTablebase(Tablebase);
+pub struct PyTablebase(pub Tablebase);
 
 impl PyTablebase {
     /// A `Position`, or a position string read under the table's rules.
     fn position(&self, position: &Bound<'_, PyAny>) -> PyResult<Position> {
-        if let Ok(position) = position.cast::<PyPosition>() {
-            return Ok(position.get().0);
-        }
-        if let Ok(text) = position.extract::<String>() {
-            return Position::from_text(&text, *self.0.rules()).map_err(parse_error);
-        }
-        Err(PyTypeError::new_err(format!(
-            "position: expected a Position or a position string, got {}",
-            position.get_type().name()?
-        )))
+        to_position(position, self.0.rules())
     }
 }
 
@@ -238,102 +356,32 @@ impl PyTablebase {
         checkpoint: bool,
     ) -> PyResult<PyTablebase> {
         let rules = to_rules(rules)?;
-        let reporter = Reporter::new(py, progress, &rules)?;
-        let (sender, mut receiver) = mpsc::channel::<BuildProgress>();
-        // With a callback, the build waits at each report for the callback's
-        // answer, so that an exception in it stops the build right there.
-        let (answer, answers) = mpsc::channel::<bool>();
-        let answers = Mutex::new(answers);
-        let wait_for_answer = reporter.is_some();
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopped = Arc::clone(&stop);
         let options = BuildOptions {
             threads,
             memory_budget: memory_budget.unwrap_or(BuildOptions::default().memory_budget),
             progress_bar: false,
             checkpoint,
-            on_progress: Some(Arc::new(move |p: &BuildProgress| {
-                // The receiver is gone only once the build has ended.
-                let _ = sender.send(*p);
-                let go_on = !wait_for_answer
-                    || answers
-                        .lock()
-                        .ok()
-                        .and_then(|answers| answers.recv().ok())
-                        .unwrap_or(false);
-                go_on && !stopped.load(Ordering::Relaxed)
-            })),
+            on_progress: None,
         };
         let target = path.clone();
-        // The options (and with them the sender) are dropped when the build
-        // returns, which tells the loop below that it has ended.
-        let builder = std::thread::Builder::new()
-            .name("bagh-tablebase-build".into())
-            .spawn(move || Tablebase::build(rules, &target, &options))
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the build thread: {e}")))?;
-        let mut failure: Option<PyErr> = None;
-        let mut last: Option<BuildProgress> = None;
-        loop {
-            let (message, back) = py.detach(move || {
-                let message = receiver.recv_timeout(POLL);
-                (message, receiver)
-            });
-            receiver = back;
-            match message {
-                Ok(p) => {
-                    last = Some(p);
-                    if let (None, Some(reporter)) = (&failure, &reporter) {
-                        if let Err(e) = reporter.report(py, p.done, p.total) {
-                            failure = Some(e);
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    if wait_for_answer {
-                        // The build may have ended meanwhile: nothing to answer.
-                        let _ = answer.send(failure.is_none());
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-            if failure.is_none() {
-                if let Err(e) = py.check_signals() {
-                    failure = Some(e);
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-        let result = py.detach(move || builder.join()).unwrap_or_else(|_| {
-            Err(CoreError::Unsupported {
-                rules: rules.to_string(),
-                reason: "the build thread panicked".into(),
-            })
-        });
-        if let Some(reporter) = &reporter {
-            if failure.is_none() && result.is_ok() {
-                // The last report need not reach the total: say that it did.
-                if let Some(p) = last.filter(|p| p.done < p.total) {
-                    if let Err(e) = reporter.report(py, p.total, p.total) {
-                        failure = Some(e);
-                    }
-                }
-            }
-            if let Err(e) = reporter.close(py) {
-                failure.get_or_insert(e);
-            }
-        }
-        if let Some(error) = failure {
-            let partial = bagh_core::checkpoint_path(&path);
-            if partial.exists() {
-                let note = format!(
-                    "the checkpoint {} keeps the finished layers; build again to resume",
-                    partial.display()
-                );
-                let _ = error.value(py).call_method1("add_note", (note,));
-            }
-            return Err(error);
-        }
-        result.map(PyTablebase).map_err(tablebase_error)
+        run_build(
+            py,
+            "tablebase",
+            &rules,
+            progress,
+            options,
+            move |options| Tablebase::build(rules, &target, options),
+            || {
+                let partial = bagh_core::checkpoint_path(&path);
+                partial.exists().then(|| {
+                    format!(
+                        "the checkpoint {} keeps the finished layers; build again to resume",
+                        partial.display()
+                    )
+                })
+            },
+        )
+        .map(PyTablebase)
     }
 
     /// Opens a table file and checks it whole (its header, lengths and

@@ -25,7 +25,9 @@ writes the formats of the ``baghchal`` package; values have ``to_json`` and
 ``from_json``.
 
 :class:`Tablebase` builds, opens and probes movement-phase tablebases (perfect
-play once every goat is placed); its errors are :class:`TablebaseError`.
+play once every goat is placed), and :class:`PlacementTable` the placement
+phase solved on top of one (the value of every position with goats in hand);
+their errors are :class:`TablebaseError`.
 """
 
 from bagh._bagh import (
@@ -35,6 +37,7 @@ from bagh._bagh import (
     Move,
     Outcome,
     ParseError,
+    PlacementTable,
     Position,
     Probe,
     Record,
@@ -56,6 +59,7 @@ __all__ = [
     "Move",
     "Outcome",
     "ParseError",
+    "PlacementTable",
     "Position",
     "Probe",
     "Record",

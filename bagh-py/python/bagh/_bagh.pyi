@@ -29,6 +29,7 @@ __all__ = [
     "TablebaseError",
     "Probe",
     "Tablebase",
+    "PlacementTable",
 ]
 
 __version__: str
@@ -336,7 +337,7 @@ class TablebaseError(BaghError):
     """A tablebase that cannot be built, opened or probed.
 
     A truncated, corrupt or foreign file, a table of another rule set, a
-    position outside the movement phase or under another rule set, a build
+    position outside the table's phase or under another rule set, a build
     above the memory budget.
     """
 
@@ -393,3 +394,45 @@ class Tablebase:
     ) -> _Value: ...
     def statistics(self) -> list[dict[str, Any]]:
         """Counts per captured count and side to move: positions, wins, draws, losses, longest_win."""
+
+@final
+class PlacementTable:
+    """The placement phase solved: the value of every position with goats in hand.
+
+    A directory of layer files, one per number of goats placed, built on top
+    of the movement-phase :class:`Tablebase` of the same rule set.
+    """
+
+    @staticmethod
+    def build(
+        table: Tablebase,
+        dir: str | os.PathLike[str],
+        *,
+        progress: bool | Callable[[int, int], object] | None = None,
+        threads: int = 0,
+        memory_budget: int | None = None,
+    ) -> PlacementTable:
+        """Builds the placement phase of ``table``'s rule set into the directory ``dir``.
+
+        Runs without the GIL; ``progress`` is False, True (a bar) or a callable
+        ``(done, total)``. Ctrl-C or an exception in the callback stops it,
+        keeping the finished layer files: building again resumes after them.
+        """
+    @staticmethod
+    def open(dir: str | os.PathLike[str], rules: Ruleset | str) -> PlacementTable:
+        """Opens the layer files of ``rules`` in ``dir``, checking their headers and lengths."""
+    @staticmethod
+    def entries(rules: Ruleset | str) -> int:
+        """Goats-to-move positions with goats in hand, up to the tigers' symmetries."""
+    @staticmethod
+    def memory_needed(rules: Ruleset | str) -> int:
+        """The bytes of memory a build needs besides the movement table."""
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def dir(self) -> Path:
+        """The directory of the layer files."""
+    def probe(self, position: Position | str) -> _Value:
+        """``"win"``, ``"draw"`` or ``"loss"`` for the side to move of a position with goats in hand."""
+    def verify(self) -> None:
+        """Reads every layer file whole and checks its checksum."""
