@@ -30,7 +30,7 @@ use super::indexing::{binomial, colex_rank, colex_rank_fast, next_subset};
 use super::layout::Layout;
 use super::placement_file::{self, LayerHeader, Values};
 use super::{BuildOptions, BuildProgress, Tablebase, TablebaseError};
-use crate::{Move, MoveList, PointSet, Position, Ruleset, Side};
+use crate::{Direction, PointSet, Position, Ruleset, Side, TigerMoves};
 
 /// Goats' values as stored: loss, draw, win for the goats.
 const LOSS: u8 = 0;
@@ -175,7 +175,7 @@ impl Below<'_> {
     /// The search of the tiger moves stops as soon as the value is at most
     /// `floor` (the caller gains nothing below it); the answer is then
     /// [`NOT_WIN`] when `floor` is a draw and the worst seen is one.
-    fn tigers_to_move(&self, position: &Position, moves: &mut MoveList, floor: u8) -> u8 {
+    fn tigers_to_move(&self, position: &Position, floor: u8) -> u8 {
         let rules = &self.layout.rules;
         if position.in_hand == 0 {
             let slot = self.layout.slot(
@@ -190,43 +190,82 @@ impl Below<'_> {
                 Value::Loss => WIN,
             };
         }
-        moves.clear();
-        position.push_legal_moves(moves);
-        if moves.is_empty() {
-            // Every tiger trapped: the goats win.
-            return WIN;
-        }
+        // The tiger moves, generated here as bitboards (as `movegen` does,
+        // without building the move list): captures first, then steps or
+        // slides unless a capture is mandatory.
         let target = rules.capture_target();
+        let (tigers, goats) = (position.tigers, position.goats);
+        let empty = position.empty();
         let mut worst = WIN;
-        for &mv in moves.iter() {
-            let value = match mv {
-                Move::Capture { from, over, to } => {
-                    let captured = position.captured + 1;
-                    if captured >= target {
-                        return LOSS;
-                    }
-                    let tigers = position.tigers.bits() ^ (1 << from.index() | 1 << to.index());
-                    let goats = position.goats.bits() & !(1 << over.index());
-                    self.goats_to_move(tigers, goats, captured)
+        let mut any_move = false;
+        let mut any_capture = false;
+        for direction in Direction::ALL {
+            let offset = direction.offset();
+            for to in direction.shift(direction.shift(tigers) & goats) & empty {
+                let captured = position.captured + 1;
+                if captured >= target {
+                    return LOSS;
                 }
-                Move::Step { from, to } => {
-                    let tigers = position.tigers.bits() ^ (1 << from.index() | 1 << to.index());
-                    self.goats_to_move(tigers, position.goats.bits(), position.captured)
-                }
-                Move::Place { .. } => continue,
-            };
-            if value < worst {
-                worst = value;
-                if worst == LOSS {
-                    break;
-                }
-                if worst <= floor {
-                    return NOT_WIN;
+                any_capture = true;
+                let to = to.index() as i32;
+                let (over, from) = (to - offset, to - 2 * offset);
+                let after_tigers = tigers.bits() ^ (1 << from | 1 << to);
+                let after_goats = goats.bits() & !(1 << over);
+                let value = self.goats_to_move(after_tigers, after_goats, captured);
+                if let Some(answer) = settle(&mut worst, value, floor) {
+                    return answer;
                 }
             }
         }
+        any_move |= any_capture;
+        if !(any_capture && rules.mandatory_capture()) {
+            let slide = rules.tiger_moves() == TigerMoves::Slide;
+            for direction in Direction::ALL {
+                let offset = direction.offset();
+                let mut reached = direction.shift(tigers) & empty;
+                let mut distance = 1;
+                while !reached.is_empty() {
+                    any_move = true;
+                    for to in reached {
+                        let to = to.index() as i32;
+                        let from = to - offset * distance;
+                        let after_tigers = tigers.bits() ^ (1 << from | 1 << to);
+                        let value =
+                            self.goats_to_move(after_tigers, goats.bits(), position.captured);
+                        if let Some(answer) = settle(&mut worst, value, floor) {
+                            return answer;
+                        }
+                    }
+                    if !slide {
+                        break;
+                    }
+                    reached = direction.shift(reached) & empty;
+                    distance += 1;
+                }
+            }
+        }
+        if !any_move {
+            // Every tiger trapped: the goats win.
+            return WIN;
+        }
         worst
     }
+}
+
+/// Takes one tiger move's value into the worst so far; the answer, when the
+/// search can stop: a loss, or [`NOT_WIN`] once the worst is at most `floor`.
+#[inline(always)]
+fn settle(worst: &mut u8, value: u8, floor: u8) -> Option<u8> {
+    if value < *worst {
+        *worst = value;
+        if value == LOSS {
+            return Some(LOSS);
+        }
+        if value <= floor {
+            return Some(NOT_WIN);
+        }
+    }
+    None
 }
 
 /// Packs 2-bit values into a shared word array from many threads: each
@@ -280,7 +319,6 @@ fn solve_run(
     let next_len = binomial(layout.free, run.goats + 1) as usize;
     cache.clear();
     cache.resize(next_len, UNKNOWN);
-    let mut moves = MoveList::new();
     let mut compact: u32 = (1u32 << run.goats) - 1;
     let base = rep as u64 * run.len;
     for rank in 0..run.len {
@@ -308,7 +346,7 @@ fn solve_run(
                     in_hand: rules.goats() - placed as u8 - 1,
                     captured: run.captured,
                 };
-                value = below.tigers_to_move(&position, &mut moves, best);
+                value = below.tigers_to_move(&position, best);
                 cache[slot] = value;
                 if value == NOT_WIN {
                     continue;
