@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use bagh_core::{BuildOptions, PlacementTable};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::convert::to_rules;
 use crate::position::rules_text;
@@ -133,6 +134,27 @@ impl PyPlacementTable {
     fn verify(&self, py: Python<'_>) -> PyResult<()> {
         let table = &self.0;
         py.detach(move || table.verify()).map_err(tablebase_error)
+    }
+
+    /// Per number of goats placed and captured: the positions up to symmetry
+    /// with the goats to move, and how many the goats win, draw and lose.
+    /// Reads every layer file whole (checking it), without the GIL.
+    fn statistics<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let table = &self.0;
+        let statistics = py.detach(move || table.statistics()).map_err(tablebase_error)?;
+        statistics
+            .into_iter()
+            .map(|run| {
+                let row = PyDict::new(py);
+                row.set_item("placed", run.placed)?;
+                row.set_item("captured", run.captured)?;
+                row.set_item("positions", run.positions)?;
+                row.set_item("wins", run.wins)?;
+                row.set_item("draws", run.draws)?;
+                row.set_item("losses", run.losses)?;
+                Ok(row)
+            })
+            .collect()
     }
 
     fn __repr__(&self) -> String {

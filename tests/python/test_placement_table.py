@@ -191,3 +191,74 @@ def test_a_stopped_build_resumes(one_tiger: Tables, tmp_path: Path) -> None:
     for path in built.dir.iterdir():
         assert dir.joinpath(path.name).read_bytes() == path.read_bytes()
     table.verify()
+
+
+def _symmetries() -> list[list[int]]:
+    """The board's eight symmetries as permutations of the point indices (rank * 5 + file)."""
+    maps = []
+    for swap in (False, True):
+        for flip_file in (False, True):
+            for flip_rank in (False, True):
+                perm = []
+                for index in range(25):
+                    rank, file = divmod(index, 5)
+                    if swap:
+                        rank, file = file, rank
+                    if flip_file:
+                        file = 4 - file
+                    if flip_rank:
+                        rank = 4 - rank
+                    perm.append(rank * 5 + file)
+                maps.append(perm)
+    return maps
+
+
+def _board_text(tigers: tuple[int, ...], goats: tuple[int, ...]) -> str:
+    ranks = []
+    for rank in range(4, -1, -1):
+        text, run = "", 0
+        for file in range(5):
+            index = rank * 5 + file
+            piece = "T" if index in tigers else "G" if index in goats else None
+            if piece is None:
+                run += 1
+                continue
+            if run:
+                text, run = text + str(run), 0
+            text += piece
+        ranks.append(text + (str(run) if run else ""))
+    return "/".join(ranks)
+
+
+def test_statistics_count_positions_up_to_symmetry(one_tiger: Tables) -> None:
+    """Counted here by brute force: every goats-to-move position with goats in
+    hand, reduced to its smallest image under the eight symmetries, valued by probe."""
+    from itertools import combinations
+
+    _, placement = one_tiger
+    rules = placement.rules
+    maps = _symmetries()
+    expected: dict[tuple[int, int], dict[str, int]] = {}
+    for placed in range(rules.goats):
+        for captured in range(min(placed, rules.capture_target - 1) + 1):
+            counts = {"wins": 0, "draws": 0, "losses": 0}
+            seen = set()
+            for tiger in range(25):
+                free = [p for p in range(25) if p != tiger]
+                for goats in combinations(free, placed - captured):
+                    key = min(
+                        (perm[tiger], tuple(sorted(perm[g] for g in goats))) for perm in maps
+                    )
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    text = f"{_board_text((tiger,), goats)} g {rules.goats - placed} {captured}"
+                    value = placement.probe(bagh.Position(text, rules))
+                    counts[{"win": "wins", "draw": "draws", "loss": "losses"}[value]] += 1
+            expected[(placed, captured)] = counts
+    rows = placement.statistics()
+    assert [(row["placed"], row["captured"]) for row in rows] == sorted(expected)
+    for row in rows:
+        counts = expected[(row["placed"], row["captured"])]
+        assert {key: row[key] for key in counts} == counts, row
+        assert row["positions"] == sum(counts.values())

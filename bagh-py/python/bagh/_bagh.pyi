@@ -436,3 +436,5 @@ class PlacementTable:
         """``"win"``, ``"draw"`` or ``"loss"`` for the side to move of a position with goats in hand."""
     def verify(self) -> None:
         """Reads every layer file whole and checks its checksum."""
+    def statistics(self) -> list[dict[str, int]]:
+        """Per goats placed and captured: positions up to symmetry (goats to move), wins, draws, losses for the goats."""
