@@ -141,7 +141,9 @@ impl PyPlacementTable {
     /// Reads every layer file whole (checking it), without the GIL.
     fn statistics<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let table = &self.0;
-        let statistics = py.detach(move || table.statistics()).map_err(tablebase_error)?;
+        let statistics = py
+            .detach(move || table.statistics())
+            .map_err(tablebase_error)?;
         statistics
             .into_iter()
             .map(|run| {
