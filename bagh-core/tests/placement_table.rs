@@ -9,10 +9,13 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+mod common;
+
 use bagh_core::{
     BuildOptions, PlacementTable, Point, Position, Ruleset, Side, Symmetry, Tablebase,
     TablebaseError, TigerMoves, Value,
 };
+use common::tables::{quiet, rules};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir()
@@ -21,33 +24,6 @@ fn temp_dir(name: &str) -> PathBuf {
     std::fs::remove_dir_all(&dir).ok();
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn quiet() -> BuildOptions {
-    BuildOptions {
-        progress_bar: false,
-        threads: 2,
-        ..BuildOptions::default()
-    }
-}
-
-fn rules(
-    tigers: &[Point],
-    goats: u32,
-    target: u32,
-    moves: TigerMoves,
-    mandatory: bool,
-    blocked_loses: bool,
-) -> Ruleset {
-    Ruleset::builder()
-        .tigers(tigers.iter().copied())
-        .goats(goats)
-        .capture_target(target)
-        .tiger_moves(moves)
-        .mandatory_capture(mandatory)
-        .blocked_side_loses(blocked_loses)
-        .build()
-        .unwrap()
 }
 
 /// Plain minimax over the placement phase, memoised on the whole position.

@@ -8,42 +8,18 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+mod common;
+
 use bagh_core::{
     checkpoint_path, BuildOptions, Move, Point, Position, Probe, Ruleset, Side, Symmetry,
     Tablebase, TablebaseError, TigerMoves, Value,
 };
+use common::tables::{quiet, rules};
 
 fn temp_path(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bagh-tablebase-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
-}
-
-fn quiet() -> BuildOptions {
-    BuildOptions {
-        progress_bar: false,
-        threads: 2,
-        ..BuildOptions::default()
-    }
-}
-
-fn rules(
-    tigers: &[Point],
-    goats: u32,
-    target: u32,
-    moves: TigerMoves,
-    mandatory: bool,
-    blocked_loses: bool,
-) -> Ruleset {
-    Ruleset::builder()
-        .tigers(tigers.iter().copied())
-        .goats(goats)
-        .capture_target(target)
-        .tiger_moves(moves)
-        .mandatory_capture(mandatory)
-        .blocked_side_loses(blocked_loses)
-        .build()
-        .unwrap()
 }
 
 /// Every `k`-subset of the points of `mask`.

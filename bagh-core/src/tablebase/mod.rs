@@ -195,6 +195,45 @@ impl std::fmt::Debug for Tablebase {
     }
 }
 
+/// Runs a build on a pool of `threads` threads (0: one per core), or on
+/// this thread without the `parallel` feature.
+fn in_pool<T: Send>(
+    rules: &Ruleset,
+    threads: usize,
+    build: impl FnOnce() -> Result<T, TablebaseError> + Send,
+) -> Result<T, TablebaseError> {
+    #[cfg(feature = "parallel")]
+    {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| TablebaseError::Unsupported {
+                rules: rules.to_string(),
+                reason: format!("no thread pool: {e}"),
+            })?;
+        pool.install(build)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let _ = (rules, threads);
+        build()
+    }
+}
+
+/// A progress bar with an ETA on standard error (hidden when that is not
+/// a terminal), at `done` of `total`.
+fn progress_bar(total: u64, done: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{msg} [{elapsed_precise}] {wide_bar} {percent}% ETA {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_position(done);
+    bar
+}
+
 /// The checkpoint file of a build writing `path`.
 pub fn checkpoint_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
@@ -242,21 +281,9 @@ impl Tablebase {
                 reason: "a layer has more than 2^32 entries".into(),
             });
         }
-        #[cfg(feature = "parallel")]
-        {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(options.threads)
-                .build()
-                .map_err(|e| TablebaseError::Unsupported {
-                    rules: rules.to_string(),
-                    reason: format!("no thread pool: {e}"),
-                })?;
-            pool.install(|| Tablebase::build_in(layout, path, options))
-        }
-        #[cfg(not(feature = "parallel"))]
-        {
+        in_pool(&rules, options.threads, || {
             Tablebase::build_in(layout, path, options)
-        }
+        })
     }
 
     fn build_in(
@@ -291,19 +318,7 @@ impl Tablebase {
             .iter()
             .map(|l| 2 * l.len())
             .sum();
-        let bar = if options.progress_bar {
-            let bar = indicatif::ProgressBar::new(total);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{msg} [{elapsed_precise}] {wide_bar} {percent}% ETA {eta}",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            bar.set_position(done);
-            Some(bar)
-        } else {
-            None
-        };
+        let bar = options.progress_bar.then(|| progress_bar(total, done));
         for layer in (0..first_done).rev() {
             let layer_start = done;
             let layer_len = 2 * layout.layers[layer].len();

@@ -29,7 +29,7 @@ use super::fold::image;
 use super::indexing::{binomial, colex_rank, colex_rank_fast, next_subset};
 use super::layout::Layout;
 use super::placement_file::{self, LayerHeader, Values};
-use super::{BuildOptions, BuildProgress, Tablebase, TablebaseError};
+use super::{in_pool, progress_bar, BuildOptions, BuildProgress, Tablebase, TablebaseError};
 use crate::{Direction, PointSet, Position, Ruleset, Side, TigerMoves};
 
 /// Goats' values as stored: loss, draw, win for the goats.
@@ -413,21 +413,9 @@ impl PlacementTable {
             });
         }
         std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
-        #[cfg(feature = "parallel")]
-        {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(options.threads)
-                .build()
-                .map_err(|e| TablebaseError::Unsupported {
-                    rules: rules.to_string(),
-                    reason: format!("no thread pool: {e}"),
-                })?;
-            pool.install(|| PlacementTable::build_in(movement, dir, options))
-        }
-        #[cfg(not(feature = "parallel"))]
-        {
+        in_pool(&rules, options.threads, || {
             PlacementTable::build_in(movement, dir, options)
-        }
+        })
     }
 
     fn build_in(
@@ -461,17 +449,7 @@ impl PlacementTable {
             .flat_map(|p| runs(&layout, p))
             .map(|r| r.len * reps)
             .sum();
-        let bar = options.progress_bar.then(|| {
-            let bar = indicatif::ProgressBar::new(total);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{msg} [{elapsed_precise}] {wide_bar} {percent}% ETA {eta}",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            bar.set_position(done);
-            bar
-        });
+        let bar = options.progress_bar.then(|| progress_bar(total, done));
         for placed in (0..first_done).rev() {
             if let Some(bar) = &bar {
                 bar.set_message(format!("{placed} goats placed"));
