@@ -20,6 +20,7 @@
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use super::format::temporary;
 use super::TablebaseError;
@@ -233,9 +234,10 @@ pub(crate) fn read_layer(
         .collect())
 }
 
-/// Reads one entry of a layer file without reading the rest.
+/// Reads one entry of a layer file, open as `file`, without reading the rest.
 pub(crate) fn read_entry(
     path: &Path,
+    file: &Mutex<fs::File>,
     header: &LayerHeader,
     captured: usize,
     index: u64,
@@ -248,7 +250,9 @@ pub(crate) fn read_entry(
             format!("entry {index} is past the layer's end"),
         ));
     }
-    let mut file = fs::File::open(path).map_err(&err)?;
+    let mut file = file
+        .lock()
+        .map_err(|_| corrupt(path, "a reader of the file panicked"))?;
     file.seek(SeekFrom::Start(offset + 8 * (index / 32)))
         .map_err(&err)?;
     let mut word = [0u8; 8];

@@ -76,6 +76,8 @@ pub struct PlacementTable {
     dir: PathBuf,
     /// By goats placed: the header of the layer file.
     headers: Vec<LayerHeader>,
+    /// By goats placed: the layer file, open for probes.
+    files: Vec<Mutex<std::fs::File>>,
 }
 
 impl std::fmt::Debug for PlacementTable {
@@ -561,6 +563,7 @@ impl PlacementTable {
         let layout = Layout::new(*rules);
         let reps = layout.reps.len() as u64;
         let mut headers = Vec::new();
+        let mut files = Vec::new();
         for p in 0..u32::from(rules.goats()) {
             let path = placement_file::layer_path(dir, p);
             let header = placement_file::read_header(&path, rules, p)?;
@@ -573,11 +576,14 @@ impl PlacementTable {
                 });
             }
             headers.push(header);
+            let file = std::fs::File::open(&path).map_err(|e| TablebaseError::io(&path, e))?;
+            files.push(Mutex::new(file));
         }
         Ok(PlacementTable {
             layout,
             dir: dir.to_path_buf(),
             headers,
+            files,
         })
     }
 
@@ -676,6 +682,7 @@ impl PlacementTable {
         let path = placement_file::layer_path(&self.dir, placed);
         placement_file::read_entry(
             &path,
+            &self.files[placed as usize],
             &self.headers[placed as usize],
             captured as usize,
             index,
