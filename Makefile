@@ -33,7 +33,7 @@ test-rust:
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py
 
 .venv: $(VENV)/.installed
 

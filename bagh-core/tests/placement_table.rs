@@ -136,6 +136,8 @@ fn compare_with_minimax(name: &str, rules: Ruleset) -> (usize, Value) {
         movement: &movement,
         memo: HashMap::new(),
     };
+    let loaded = PlacementTable::load(&dir, &rules).unwrap();
+    assert!(loaded.in_memory() && !placement.in_memory());
     let start = Position::new(rules);
     let start_value = minimax.value(&start);
     let mut compared = 0;
@@ -146,6 +148,11 @@ fn compare_with_minimax(name: &str, rules: Ruleset) -> (usize, Value) {
         }
         assert_eq!(
             placement.probe(&position).unwrap(),
+            expected,
+            "{name}: {position}"
+        );
+        assert_eq!(
+            loaded.probe(&position).unwrap(),
             expected,
             "{name}: {position}"
         );

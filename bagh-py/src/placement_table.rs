@@ -89,6 +89,24 @@ impl PyPlacementTable {
             .map_err(tablebase_error)
     }
 
+    /// Opens the layer files like `open` and reads them into memory, checking
+    /// their checksums, so that probes read no file (about 4.4 GB for
+    /// bagh-chal).
+    #[staticmethod]
+    fn load(py: Python<'_>, dir: PathBuf, rules: &Bound<'_, PyAny>) -> PyResult<PyPlacementTable> {
+        let rules = to_rules(rules)?;
+        py.detach(move || PlacementTable::load(&dir, &rules))
+            .map(PyPlacementTable)
+            .map_err(tablebase_error)
+    }
+
+    /// Whether the values are held in memory (`load`) rather than read from
+    /// the files at each probe (`open`, `build`).
+    #[getter]
+    fn in_memory(&self) -> bool {
+        self.0.in_memory()
+    }
+
     /// The number of entries of the table of `rules` (goats-to-move
     /// positions with goats in hand, up to the symmetries of the tigers),
     /// counted without building anything.

@@ -96,9 +96,12 @@ def test_open_reads_what_build_wrote(one_tiger: Tables) -> None:
     text = repr(table)
     assert text.startswith("<PlacementTable ") and f"entries={bagh.PlacementTable.entries(ONE_TIGER)}" in text
     assert str(built.dir) in text
+    loaded = bagh.PlacementTable.load(built.dir, ONE_TIGER)
+    assert loaded.in_memory and not table.in_memory
     start = bagh.Position(None, ONE_TIGER)
     for position in (start, start.play("a1"), start.play("a1").play("c3b2")):
         assert table.probe(position) == again.probe(position) == built.probe(position)
+        assert loaded.probe(position) == table.probe(position)
 
 
 def test_probe_takes_position_strings(one_tiger: Tables) -> None:

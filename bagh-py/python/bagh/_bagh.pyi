@@ -422,6 +422,12 @@ class PlacementTable:
     def open(dir: str | os.PathLike[str], rules: Ruleset | str) -> PlacementTable:
         """Opens the layer files of ``rules`` in ``dir``, checking their headers and lengths."""
     @staticmethod
+    def load(dir: str | os.PathLike[str], rules: Ruleset | str) -> PlacementTable:
+        """Opens the layer files and reads them into memory (checksums checked): probes read no file."""
+    @property
+    def in_memory(self) -> bool:
+        """Whether the values are held in memory (``load``)."""
+    @staticmethod
     def entries(rules: Ruleset | str) -> int:
         """Goats-to-move positions with goats in hand, up to the tigers' symmetries."""
     @staticmethod
