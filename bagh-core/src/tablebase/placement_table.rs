@@ -54,7 +54,7 @@ fn to_value(stored: u8) -> Value {
 /// of layer files, one per number of goats placed.
 ///
 /// ```
-/// use bagh_core::{BuildOptions, PlacementTable, Point, Position, Ruleset, Tablebase, Value};
+/// use bagh_core::{BuildOptions, PlacementSolver, PlacementTable, Point, Position, Ruleset, Tablebase};
 ///
 /// // One tiger in the centre, four goats, the tiger wins with one capture.
 /// let rules = Ruleset::builder().tigers([Point::C3]).goats(4).capture_target(1).build()?;
@@ -64,10 +64,13 @@ fn to_value(stored: u8) -> Value {
 /// let table = Tablebase::build(rules, dir.join("movement.tb"), &options)?;
 /// let placement = PlacementTable::build(&table, &dir, &options)?;
 ///
-/// // Every position with goats in hand, either side to move, has its value.
+/// // Every position with goats in hand, either side to move, has its value;
+/// // the search of `PlacementSolver`, another method, agrees.
 /// let start = Position::new(rules);
 /// let value = placement.probe(&start)?;
-/// assert_eq!(value, Value::Loss); // the centre tiger always finds a goat to take
+/// assert_eq!(PlacementSolver::new(&table, 16).solve(&start)?, value);
+/// let after = start.play("a1".parse()?)?;
+/// assert_eq!(placement.probe(&after)?, PlacementSolver::new(&table, 16).solve(&after)?);
 /// # std::fs::remove_dir_all(&dir).ok();
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
