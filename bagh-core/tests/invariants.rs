@@ -13,6 +13,7 @@
 //! `BAGH_PROPTEST_CASES` (64 when unset; `make test` sets 256).
 
 mod common;
+use common::proptest_cases::config;
 
 use std::collections::HashSet;
 
@@ -27,17 +28,6 @@ use proptest::sample::Index;
 // ---------------------------------------------------------------------------
 // Configuration and strategies
 // ---------------------------------------------------------------------------
-
-/// Cases per property: `BAGH_PROPTEST_CASES`, or 64.
-fn config() -> ProptestConfig {
-    let cases = match std::env::var("BAGH_PROPTEST_CASES") {
-        Ok(text) => text.trim().parse().unwrap_or_else(|_| {
-            panic!("BAGH_PROPTEST_CASES must be a number of cases, not {text:?}")
-        }),
-        Err(_) => 64,
-    };
-    ProptestConfig::with_cases(cases)
-}
 
 /// The fields of a rule set, as the builder takes them.
 #[derive(Clone, Debug)]

@@ -9,16 +9,8 @@ use proptest::prelude::*;
 
 mod common;
 use common::games;
+use common::proptest_cases::config;
 use common::reference::SplitMix64;
-
-/// Cases per property: `BAGH_PROPTEST_CASES`, or 64.
-fn config() -> ProptestConfig {
-    let cases = std::env::var("BAGH_PROPTEST_CASES")
-        .ok()
-        .and_then(|text| text.trim().parse().ok())
-        .unwrap_or(64);
-    ProptestConfig::with_cases(cases)
-}
 
 /// A random game of `rules` from `seed`, at most `plies` long.
 fn random_game(rules: Ruleset, seed: u64, plies: usize) -> Game {

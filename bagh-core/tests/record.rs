@@ -311,13 +311,7 @@ mod any_record {
     use super::*;
     use proptest::prelude::*;
 
-    fn config() -> ProptestConfig {
-        let cases = std::env::var("BAGH_PROPTEST_CASES")
-            .ok()
-            .and_then(|text| text.trim().parse().ok())
-            .unwrap_or(64);
-        ProptestConfig::with_cases(cases)
-    }
+    use crate::common::proptest_cases::config;
 
     proptest! {
         #![proptest_config(config())]
