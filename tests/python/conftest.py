@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import threading
+import time
+from collections.abc import Callable
 
 import bagh
 import pytest
@@ -43,3 +46,28 @@ def games(draw: st.DrawFn, max_plies: int = 300) -> bagh.Game:
 @pytest.fixture(params=PRESETS)
 def preset(request: pytest.FixtureRequest) -> str:
     return str(request.param)
+
+
+def ticks_during(work: Callable[[], object]) -> tuple[int, float]:
+    """Runs `work` while another Python thread counts millisecond ticks: the
+    ticks it got and the seconds `work` took. A call that holds the GIL
+    throughout leaves the ticker almost no ticks."""
+    ticks = 0
+    stop = threading.Event()
+
+    def tick() -> None:
+        nonlocal ticks
+        while not stop.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        began = time.perf_counter()
+        work()
+        elapsed = time.perf_counter() - began
+    finally:
+        stop.set()
+        ticker.join()
+    return ticks, elapsed

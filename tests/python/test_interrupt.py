@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import threading
-import time
 
 import bagh
 import pytest
+from conftest import ticks_during
 
 SCRIPT = """
 import os, signal, threading, time
@@ -43,24 +42,11 @@ def test_ctrl_c_stops_long_calls(call: str) -> None:
 
 
 def test_other_threads_run_during_perft() -> None:
-    ticks = 0
-    stop = threading.Event()
 
-    def tick() -> None:
-        nonlocal ticks
-        while not stop.is_set():
-            ticks += 1
-            time.sleep(0.001)
-
-    ticker = threading.Thread(target=tick)
-    ticker.start()
-    try:
-        began = time.perf_counter()
+    def work() -> None:
         bagh.Position().perft(3)  # short, to warm up
         bagh.Position().perft(6)
-        elapsed = time.perf_counter() - began
-    finally:
-        stop.set()
-        ticker.join()
+
+    ticks, elapsed = ticks_during(work)
     # With the GIL held for the whole call the ticker would barely run.
     assert ticks > elapsed * 100

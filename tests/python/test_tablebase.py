@@ -13,7 +13,6 @@ import pickle
 import random
 import subprocess
 import sys
-import threading
 import time
 import types
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ from typing import Any
 
 import bagh
 import pytest
+from conftest import ticks_during
 
 #: Small rule sets: one tiger stepping, one tiger sliding with every optional
 #: rule switched on, two tigers.
@@ -413,24 +413,9 @@ def test_a_stopped_build_resumes(tmp_path: Path, one_tiger_path: Path) -> None:
 
 
 def test_other_threads_run_during_a_build(tmp_path: Path) -> None:
-    ticks = 0
-    stop = threading.Event()
-
-    def tick() -> None:
-        nonlocal ticks
-        while not stop.is_set():
-            ticks += 1
-            time.sleep(0.001)
-
-    ticker = threading.Thread(target=tick)
-    ticker.start()
-    try:
-        began = time.perf_counter()
-        bagh.Tablebase.build(SMALL["two-tigers"], tmp_path / "t.tb", threads=1)
-        elapsed = time.perf_counter() - began
-    finally:
-        stop.set()
-        ticker.join()
+    ticks, elapsed = ticks_during(
+        lambda: bagh.Tablebase.build(SMALL["two-tigers"], tmp_path / "t.tb", threads=1)
+    )
     assert ticks > elapsed * 50
 
 
