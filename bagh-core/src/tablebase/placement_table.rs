@@ -77,12 +77,17 @@ fn to_value(stored: u8) -> Value {
 pub struct PlacementTable {
     layout: Layout,
     dir: PathBuf,
-    /// By goats placed: the header of the layer file.
-    headers: Vec<LayerHeader>,
     /// By goats placed: the layer file, open for probes.
-    files: Vec<Mutex<std::fs::File>>,
+    layers: Vec<LayerFile>,
     /// By goats placed, after [`load`](Self::load): the values in memory.
     memory: Option<Vec<Vec<Values>>>,
+}
+
+/// One layer file, open for probes.
+struct LayerFile {
+    path: PathBuf,
+    header: LayerHeader,
+    file: Mutex<std::fs::File>,
 }
 
 impl std::fmt::Debug for PlacementTable {
@@ -153,6 +158,27 @@ fn compress(tigers: u32, bits: u32) -> u32 {
     x
 }
 
+/// The entry of the goats-to-move position with these sets in a run of
+/// `run_len` entries per tiger representative: the representative of the
+/// tigers, then the colex rank of the goats' image among its free points.
+#[inline]
+fn entry_index(layout: &Layout, tigers: u32, goats: u32, run_len: u64) -> u64 {
+    let code = layout.lookup[colex_rank(tigers) as usize];
+    let rep = (code >> 8) as usize;
+    let symmetry = (code as u8).trailing_zeros() as usize;
+    let compact = compress(layout.reps[rep].bits, image(symmetry, goats));
+    rep as u64 * run_len + colex_rank_fast(compact)
+}
+
+/// The number of entries of the layers with these numbers of goats placed.
+fn count_entries(layout: &Layout, placed: impl Iterator<Item = u32>) -> u64 {
+    let reps = layout.reps.len() as u64;
+    placed
+        .flat_map(|p| runs(layout, p))
+        .map(|r| r.len * reps)
+        .sum()
+}
+
 /// The layer being read (goats placed `p + 1`) while layer `p` is computed.
 struct Below<'a> {
     layout: &'a Layout,
@@ -166,13 +192,8 @@ impl Below<'_> {
     /// captured count in the layer below (not the movement phase).
     #[inline]
     fn goats_to_move(&self, tigers: u32, goats: u32, captured: u8) -> u8 {
-        let code = self.layout.lookup[colex_rank(tigers) as usize];
-        let rep = (code >> 8) as usize;
-        let symmetry = (code as u8).trailing_zeros() as usize;
-        let rep_bits = self.layout.reps[rep].bits;
-        let goats = compress(rep_bits, image(symmetry, goats));
-        let run = &self.runs[captured as usize];
-        self.values[captured as usize].get(rep as u64 * run.len + colex_rank_fast(goats))
+        let run_len = self.runs[captured as usize].len;
+        self.values[captured as usize].get(entry_index(self.layout, tigers, goats, run_len))
     }
 
     /// The goats' value of a tiger-to-move position just after a placement:
@@ -389,12 +410,7 @@ impl PlacementTable {
     /// The number of entries of the whole table (goats-to-move positions with
     /// goats in hand, one per tiger representative and goat set).
     pub fn entries(rules: &Ruleset) -> u64 {
-        let layout = Layout::new(*rules);
-        let reps = layout.reps.len() as u64;
-        (0..u32::from(rules.goats()))
-            .flat_map(|p| runs(&layout, p))
-            .map(|r| r.len * reps)
-            .sum()
+        count_entries(&Layout::new(*rules), 0..u32::from(rules.goats()))
     }
 
     /// Computes the placement phase of `movement`'s rule set into the
@@ -448,14 +464,8 @@ impl PlacementTable {
                 break;
             }
         }
-        let total: u64 = (0..goats)
-            .flat_map(|p| runs(&layout, p))
-            .map(|r| r.len * reps)
-            .sum();
-        let mut done: u64 = (first_done..goats)
-            .flat_map(|p| runs(&layout, p))
-            .map(|r| r.len * reps)
-            .sum();
+        let total = count_entries(&layout, 0..goats);
+        let mut done = count_entries(&layout, first_done..goats);
         let bar = options.progress_bar.then(|| progress_bar(total, done));
         for placed in (0..first_done).rev() {
             if let Some(bar) = &bar {
@@ -567,8 +577,7 @@ impl PlacementTable {
         let dir = dir.as_ref();
         let layout = Layout::new(*rules);
         let reps = layout.reps.len() as u64;
-        let mut headers = Vec::new();
-        let mut files = Vec::new();
+        let mut layers = Vec::new();
         for p in 0..u32::from(rules.goats()) {
             let path = placement_file::layer_path(dir, p);
             let header = placement_file::read_header(&path, rules, p)?;
@@ -580,15 +589,17 @@ impl PlacementTable {
                     what: format!("runs of {found:?} entries, expected {expected:?}"),
                 });
             }
-            headers.push(header);
             let file = std::fs::File::open(&path).map_err(|e| TablebaseError::io(&path, e))?;
-            files.push(Mutex::new(file));
+            layers.push(LayerFile {
+                path,
+                header,
+                file: Mutex::new(file),
+            });
         }
         Ok(PlacementTable {
             layout,
             dir: dir.to_path_buf(),
-            headers,
-            files,
+            layers,
             memory: None,
         })
     }
@@ -598,11 +609,8 @@ impl PlacementTable {
     /// 4.4 GB for `bagh-chal`).
     pub fn load(dir: impl AsRef<Path>, rules: &Ruleset) -> Result<PlacementTable, TablebaseError> {
         let mut table = PlacementTable::open(dir, rules)?;
-        let layers = (0..table.headers.len() as u32)
-            .map(|p| {
-                let path = placement_file::layer_path(&table.dir, p);
-                placement_file::read_layer(&path, rules, p)
-            })
+        let layers = (0..table.layers.len() as u32)
+            .map(|p| table.read_layer(p))
             .collect::<Result<Vec<_>, _>>()?;
         table.memory = Some(layers);
         Ok(table)
@@ -613,11 +621,16 @@ impl PlacementTable {
         self.memory.is_some()
     }
 
+    /// Reads the layer file of `placed` goats placed whole, checking its checksum.
+    fn read_layer(&self, placed: u32) -> Result<Vec<Values>, TablebaseError> {
+        let path = &self.layers[placed as usize].path;
+        placement_file::read_layer(path, &self.layout.rules, placed)
+    }
+
     /// Reads every layer file whole and checks its checksum.
     pub fn verify(&self) -> Result<(), TablebaseError> {
-        for p in 0..self.headers.len() as u32 {
-            let path = placement_file::layer_path(&self.dir, p);
-            placement_file::read_layer(&path, &self.layout.rules, p)?;
+        for p in 0..self.layers.len() as u32 {
+            self.read_layer(p)?;
         }
         Ok(())
     }
@@ -628,9 +641,8 @@ impl PlacementTable {
     pub fn statistics(&self) -> Result<Vec<PlacementStatistics>, TablebaseError> {
         let layout = &self.layout;
         let mut out = Vec::new();
-        for p in 0..self.headers.len() as u32 {
-            let path = placement_file::layer_path(&self.dir, p);
-            let layer = placement_file::read_layer(&path, &layout.rules, p)?;
+        for p in 0..self.layers.len() as u32 {
+            let layer = self.read_layer(p)?;
             for (run, values) in runs(layout, p).iter().zip(&layer) {
                 let count_rep = |rep: usize| -> [u64; 3] {
                     let mut counts = [0u64; 3];
@@ -699,20 +711,16 @@ impl PlacementTable {
         placed: u32,
         captured: u8,
     ) -> Result<u8, TablebaseError> {
-        let code = self.layout.lookup[colex_rank(tigers) as usize];
-        let rep = (code >> 8) as usize;
-        let symmetry = (code as u8).trailing_zeros() as usize;
-        let compact = compress(self.layout.reps[rep].bits, image(symmetry, goats));
-        let len = binomial(self.layout.free, placed - u32::from(captured));
-        let index = rep as u64 * len + colex_rank_fast(compact);
+        let run_len = binomial(self.layout.free, placed - u32::from(captured));
+        let index = entry_index(&self.layout, tigers, goats, run_len);
         if let Some(layers) = &self.memory {
             return Ok(layers[placed as usize][captured as usize].get(index));
         }
-        let path = placement_file::layer_path(&self.dir, placed);
+        let layer = &self.layers[placed as usize];
         placement_file::read_entry(
-            &path,
-            &self.files[placed as usize],
-            &self.headers[placed as usize],
+            &layer.path,
+            &layer.file,
+            &layer.header,
             captured as usize,
             index,
         )
