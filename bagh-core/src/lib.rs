@@ -61,9 +61,10 @@ mod ruleset_builder;
 mod serde_games;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod setup;
 mod side;
 mod symmetry;
-mod tablebase;
+mod tiger_moves;
 mod zobrist;
 
 pub use direction::Direction;
@@ -84,13 +85,10 @@ pub use record::{Record, RecordError, RecordErrorKind};
 pub use record_reader::RecordReader;
 pub use ruleset::{Repetition, Ruleset, TigerMoves};
 pub use ruleset_builder::RulesetBuilder;
+pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::Symmetry;
-pub use tablebase::{
-    checkpoint_path, BuildOptions, BuildProgress, LayerStatistics, PlacementSolver,
-    PlacementStatistics, PlacementTable, Probe, ProgressCallback, Statistics, Tablebase,
-    TablebaseError, Value, FORMAT_VERSION,
-};
+pub use tiger_moves::{for_each_tiger_move, goats_under_attack};
 
 /// The README's Rust code, compiled and run as a doctest.
 #[cfg(doctest)]

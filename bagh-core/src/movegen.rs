@@ -13,13 +13,10 @@
 //! assert_eq!(start.count_legal_moves(), 23);
 //! ```
 
-use crate::{Direction, Move, MoveList, Point, PointSet, Position, Side, TigerMoves};
+use std::ops::ControlFlow;
 
-/// The point `distance` steps back from `to` along `direction`.
-#[inline(always)]
-fn back(to: Point, direction: Direction, distance: i32) -> Point {
-    Point::from_index_unchecked((to.index() as i32 - direction.offset() * distance) as u32)
-}
+use crate::tiger_moves::{back, count_captures};
+use crate::{for_each_tiger_move, Direction, Move, MoveList, PointSet, Position, Side, TigerMoves};
 
 impl Position {
     /// The legal moves, on the stack (no allocation). Empty once the capture
@@ -53,37 +50,10 @@ impl Position {
                 }
             }
             Side::Tiger => {
-                for direction in Direction::ALL {
-                    let over = direction.shift(self.tigers) & self.goats;
-                    for to in direction.shift(over) & empty {
-                        moves.push(Move::Capture {
-                            from: back(to, direction, 2),
-                            over: back(to, direction, 1),
-                            to,
-                        });
-                    }
-                }
-                if self.rules.mandatory_capture && !moves.is_empty() {
-                    return;
-                }
-                let slide = self.rules.tiger_moves == TigerMoves::Slide;
-                for direction in Direction::ALL {
-                    let mut reached = direction.shift(self.tigers) & empty;
-                    let mut distance = 1;
-                    while !reached.is_empty() {
-                        for to in reached {
-                            moves.push(Move::Step {
-                                from: back(to, direction, distance),
-                                to,
-                            });
-                        }
-                        if !slide {
-                            break;
-                        }
-                        reached = direction.shift(reached) & empty;
-                        distance += 1;
-                    }
-                }
+                let _ = for_each_tiger_move(&self.rules, self.tigers, self.goats, |mv| {
+                    moves.push(mv);
+                    ControlFlow::<()>::Continue(())
+                });
             }
         }
     }
@@ -102,12 +72,7 @@ impl Position {
                 .map(|direction| (direction.shift(self.goats) & empty).len())
                 .sum(),
             Side::Tiger => {
-                let captures: usize = Direction::ALL
-                    .into_iter()
-                    .map(|direction| {
-                        (direction.shift(direction.shift(self.tigers) & self.goats) & empty).len()
-                    })
-                    .sum();
+                let captures = count_captures(self.tigers, self.goats);
                 if self.rules.mandatory_capture && captures > 0 {
                     return captures;
                 }

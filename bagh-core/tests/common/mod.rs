@@ -5,11 +5,9 @@
 //!   bitboards, no `bagh_core`) that the fast engine is checked against.
 //! - `suite`: the parser of the `tests/perft/*.perft` suite files.
 //! - `games`: seeded random games of the fast engine.
-//! - `tables`: small rule sets and build options for the table tests.
 //! - `proptest_cases`: how many cases each property test runs.
 
 pub mod games;
 pub mod proptest_cases;
 pub mod reference;
 pub mod suite;
-pub mod tables;

@@ -9,10 +9,10 @@
 //! (bounds, so that cut-off results are reused), and move ordering: tiger
 //! captures first, goat placements that expose the fewest goats first.
 
-use super::entry::Value;
-use super::fold::image;
-use super::{Tablebase, TablebaseError};
-use crate::{Direction, Move, PointSet, Position, Side};
+use bagh_core::{goats_under_attack, Move, Position, Side};
+
+use crate::layout::fold::image;
+use crate::{MovementTable, TablebaseError, Value};
 
 /// -1 loss, 0 draw, 1 win for the side to move.
 type Score = i8;
@@ -36,32 +36,19 @@ fn value(score: Score) -> Value {
 /// The canonical key of a position (56 bits): the smallest image of its two
 /// sets, then the side to move and the goats in hand.
 fn key(position: &Position) -> u64 {
-    let (t, g) = (position.tigers.bits(), position.goats.bits());
+    let (t, g) = (position.tigers().bits(), position.goats().bits());
     let mut best = u64::MAX;
     for s in 0..8 {
         let k = u64::from(image(s, t)) << 25 | u64::from(image(s, g));
         best = best.min(k);
     }
     // The captured count follows from the goats on the board and in hand.
-    best | u64::from(position.side == Side::Tiger) << 50 | u64::from(position.in_hand) << 51
-}
-
-/// Goats that some tiger could capture if the tigers were to move.
-fn exposed(tigers: PointSet, goats: PointSet) -> PointSet {
-    let empty = !(tigers | goats);
-    let mut out = PointSet::EMPTY;
-    for d in Direction::ALL {
-        let over = d.shift(tigers) & goats;
-        // Goats with an empty point behind them, seen from a tiger.
-        let o = d.opposite();
-        out |= over & o.shift(empty & d.shift(over));
-    }
-    out
+    best | u64::from(position.side_to_move() == Side::Tiger) << 50 | u64::from(position.goats_in_hand()) << 51
 }
 
 /// Searches positions with goats in hand; see the module docs.
 pub struct PlacementSolver<'a> {
-    table: &'a Tablebase,
+    table: &'a MovementTable,
     slots: Vec<u64>,
     nodes: u64,
     node_limit: u64,
@@ -82,7 +69,7 @@ const EMPTY_SLOT: u64 = u64::MAX;
 impl<'a> PlacementSolver<'a> {
     /// A solver over `table` with a transposition table of `2^slots_log2`
     /// entries of 8 bytes.
-    pub fn new(table: &'a Tablebase, slots_log2: u32) -> PlacementSolver<'a> {
+    pub fn new(table: &'a MovementTable, slots_log2: u32) -> PlacementSolver<'a> {
         PlacementSolver {
             table,
             slots: vec![EMPTY_SLOT; 1 << slots_log2.clamp(1, 34)],
@@ -104,7 +91,7 @@ impl<'a> PlacementSolver<'a> {
     /// The value of `position` for the side to move under perfect play.
     /// Positions with no goats in hand are probed in the table.
     pub fn solve(&mut self, position: &Position) -> Result<Value, TablebaseError> {
-        if position.rules != *self.table.rules() {
+        if position.rules() != self.table.rules() {
             return self.table.probe(position).map(|p| p.value);
         }
         self.search(position, -1, 1).map(value)
@@ -114,7 +101,7 @@ impl<'a> PlacementSolver<'a> {
     /// null-window search, cheaper than [`solve`](PlacementSolver::solve).
     /// `at_least(p, Draw) && !at_least(p, Win)` proves a draw.
     pub fn at_least(&mut self, position: &Position, value: Value) -> Result<bool, TablebaseError> {
-        if position.rules != *self.table.rules() {
+        if position.rules() != self.table.rules() {
             return self.table.probe(position).map(|p| p.value >= value);
         }
         let beta = score(value);
@@ -174,7 +161,7 @@ impl<'a> PlacementSolver<'a> {
                 nodes: self.node_limit,
             });
         }
-        if position.in_hand == 0 || position.is_capture_target_reached() {
+        if position.goats_in_hand() == 0 || position.is_capture_target_reached() {
             return Ok(score(self.table.probe(position)?.value));
         }
         let key = key(position);
@@ -193,10 +180,10 @@ impl<'a> PlacementSolver<'a> {
         }
         let moves = position.legal_moves();
         if moves.is_empty() {
-            let outcome = position.blocked_outcome();
-            return Ok(match outcome.winner {
+            let winner = position.outcome().and_then(|outcome| outcome.winner);
+            return Ok(match winner {
                 None => 0,
-                Some(side) if side == position.side => 1,
+                Some(side) if side == position.side_to_move() => 1,
                 Some(_) => -1,
             });
         }
@@ -232,14 +219,14 @@ impl<'a> PlacementSolver<'a> {
 /// The moves with a sort key, best first: captures first for the tigers
 /// (then moves that threaten most), placements that leave the fewest goats
 /// exposed (then the fewest tiger moves) for the goats.
-fn order(position: &Position, moves: &crate::MoveList) -> Vec<(Move, i32)> {
+fn order(position: &Position, moves: &bagh_core::MoveList) -> Vec<(Move, i32)> {
     let mut scored: Vec<(Move, i32)> = moves
         .iter()
         .map(|&mv| {
             let mut after = *position;
             after.play_unchecked(mv);
-            let threats = exposed(after.tigers, after.goats).len() as i32;
-            let s = match (position.side, mv) {
+            let threats = goats_under_attack(after.tigers(), after.goats()).len() as i32;
+            let s = match (position.side_to_move(), mv) {
                 (Side::Tiger, Move::Capture { .. }) => -1000 - threats,
                 (Side::Tiger, _) => -threats,
                 (Side::Goat, _) => 10 * threats + after.count_legal_moves() as i32,

@@ -95,7 +95,7 @@ pub enum TablebaseError {
     },
     /// The position is not in the movement phase (goats remain in hand), or
     /// its piece counts do not match the rule set.
-    #[error("position {position} is not in the movement-phase table: {reason}")]
+    #[error("position {position} is not in the movement table: {reason}")]
     NotInTable {
         /// The position string.
         position: String,
@@ -111,6 +111,66 @@ pub enum TablebaseError {
         /// Why.
         reason: &'static str,
     },
+    /// The layer file was built on another movement table than the one it
+    /// is opened with (its recorded checksum differs).
+    #[error(
+        "{path}: built on a movement table with checksum {found:08x}, \
+         but the movement table here has checksum {expected:08x}; rebuild the placement layers"
+    )]
+    MovementMismatch {
+        /// The layer file.
+        path: PathBuf,
+        /// The checksum of the movement table at hand.
+        expected: u32,
+        /// The checksum recorded in the layer file.
+        found: u32,
+    },
+    /// A position with goats in hand was probed in a directory that holds
+    /// only the movement table.
+    #[error(
+        "position {position} has goats in hand, and {dir} has no placement layers \
+         ({missing}); build them with `bagh build` or Tablebase::build with placement"
+    )]
+    PlacementMissing {
+        /// The position string.
+        position: String,
+        /// The tablebase directory.
+        dir: PathBuf,
+        /// Which layer files are missing.
+        missing: String,
+    },
+    /// Another build holds the lock of the directory.
+    #[error("{lock}: another build is writing this directory; wait for it or stop it")]
+    Busy {
+        /// The lock file.
+        lock: PathBuf,
+    },
+    /// An argument is out of its range.
+    #[error("{name} = {value} is out of range: {expected}")]
+    InvalidArgument {
+        /// The argument's name.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// The range accepted.
+        expected: &'static str,
+    },
+    /// Memory for a table or a search could not be allocated.
+    #[error("could not allocate {bytes} bytes for {what}")]
+    OutOfMemory {
+        /// What the memory was for.
+        what: &'static str,
+        /// How much was asked for.
+        bytes: u64,
+    },
+    /// A distance to the end is longer than the table format can hold.
+    #[error("rule set {rules:?}: a distance to the end exceeds {max} plies, more than the format holds")]
+    DistanceOverflow {
+        /// The rule set's text form.
+        rules: String,
+        /// The longest distance the format holds.
+        max: u16,
+    },
     /// A placement-phase search reached its node limit.
     #[error("the search stopped after {nodes} nodes without an answer")]
     SearchLimit {
@@ -118,10 +178,11 @@ pub enum TablebaseError {
         nodes: u64,
     },
     /// The build was stopped by its progress callback; the finished layers
-    /// are kept in the checkpoint file and a new build resumes from there.
-    #[error("the build was interrupted; the checkpoint {checkpoint} keeps the finished layers")]
+    /// are kept (the movement table's checkpoint file, or the placement
+    /// layer files) and a new build into the same place resumes from there.
+    #[error("the build was interrupted; {checkpoint} keeps the finished layers")]
     Interrupted {
-        /// The checkpoint file.
+        /// The checkpoint file or the directory of the finished layers.
         checkpoint: PathBuf,
     },
 }
@@ -131,6 +192,13 @@ impl TablebaseError {
         TablebaseError::Io {
             path: path.to_path_buf(),
             source,
+        }
+    }
+
+    pub(crate) fn corrupt(path: &std::path::Path, what: impl Into<String>) -> TablebaseError {
+        TablebaseError::Corrupt {
+            path: path.to_path_buf(),
+            what: what.into(),
         }
     }
 }

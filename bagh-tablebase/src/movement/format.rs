@@ -24,15 +24,17 @@
 //! as described in the `entry` module. A checkpoint holds the layers already
 //! solved (the highest captured counts), in two-byte entries.
 
-use std::fs::{self, File};
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::fs;
+use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 
+use bagh_core::Ruleset;
+
 use super::entry::{self, UNUSED};
-use super::layout::Layout;
-use super::TablebaseError;
-use crate::Ruleset;
+use crate::files::write_atomically;
+use crate::layout::Layout;
+use crate::TablebaseError;
 
 /// The first eight bytes of every file.
 pub(crate) const MAGIC: [u8; 8] = *b"BAGHTB\0\n";
@@ -85,17 +87,13 @@ pub(crate) struct Header {
     pub counts: Counts,
     pub rules: Ruleset,
     pub data_start: usize,
+    /// The CRC-32 of the entries: what placement layer files record to
+    /// name the movement table they were built on.
+    pub data_crc: u32,
 }
 
-/// The path a file is written to before it is renamed into place.
-pub(crate) fn temporary(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    PathBuf::from(name)
-}
-
-/// Writes `entries` to `path` atomically: into a temporary file, synced,
-/// then renamed over `path`. The entries are read in place (no copy), so
+/// Writes `entries` to `path` atomically: into a uniquely named temporary
+/// file, synced, then renamed over `path`. The entries are read in place (no copy), so
 /// nothing may change them meanwhile.
 pub(crate) fn write(
     path: &Path,
@@ -151,31 +149,34 @@ pub(crate) fn write(
     let header_crc = crc32fast::hash(&header);
     header.extend_from_slice(&header_crc.to_le_bytes());
 
-    let tmp = temporary(path);
-    let io = |e| TablebaseError::io(&tmp, e);
-    let file = File::create(&tmp).map_err(io)?;
-    let mut out = BufWriter::with_capacity(1 << 20, file);
-    out.write_all(&header).map_err(io)?;
-    for chunk in entries.chunks(1 << 16) {
-        data.clear();
-        for e in chunk {
-            encode(e.load(Relaxed), &mut data);
+    write_atomically(path, |out| {
+        out.write_all(&header)?;
+        for chunk in entries.chunks(1 << 16) {
+            data.clear();
+            for e in chunk {
+                encode(e.load(Relaxed), &mut data);
+            }
+            out.write_all(&data)?;
         }
-        out.write_all(&data).map_err(io)?;
-    }
-    let file = out.into_inner().map_err(|e| io(e.into_error()))?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    fs::rename(&tmp, path).map_err(|e| TablebaseError::io(path, e))?;
+        Ok(())
+    })?;
     Ok(counts)
 }
 
-fn u32_at(bytes: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+/// The little-endian `u32` at `at` (0 past the end: callers check lengths first).
+pub(crate) fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    bytes
+        .get(at..at + 4)
+        .and_then(|b| b.try_into().ok())
+        .map_or(0, u32::from_le_bytes)
 }
 
-fn u64_at(bytes: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+/// The little-endian `u64` at `at` (0 past the end: callers check lengths first).
+pub(crate) fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    bytes
+        .get(at..at + 8)
+        .and_then(|b| b.try_into().ok())
+        .map_or(0, u64::from_le_bytes)
 }
 
 /// Checks a whole file's bytes and reads its header. Every field is checked
@@ -267,7 +268,8 @@ pub(crate) fn parse(path: &Path, bytes: &[u8]) -> Result<Header, TablebaseError>
         )));
     }
     let data = &bytes[header_len..];
-    if crc32fast::hash(data) != u32_at(bytes, 72) {
+    let data_crc = u32_at(bytes, 72);
+    if crc32fast::hash(data) != data_crc {
         return Err(corrupt("the entries' checksum does not match".into()));
     }
     let counts = Counts {
@@ -285,6 +287,7 @@ pub(crate) fn parse(path: &Path, bytes: &[u8]) -> Result<Header, TablebaseError>
         counts,
         rules,
         data_start: header_len,
+        data_crc,
     })
 }
 

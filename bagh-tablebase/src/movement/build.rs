@@ -29,13 +29,16 @@
 //! counter counted. Under mandatory capture, a tiger position with a capture
 //! has no in-layer move, so un-moving skips it.
 
-use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU16, Ordering::Relaxed};
 
 use arrayvec::ArrayVec;
+use bagh_core::{
+    goats_under_attack, Direction, Move, Point, PointSet, Position, Side, TigerMoves, MAX_MOVES,
+};
 
 use super::entry::{distance, loss, tag, win, DRAW, MAX_DISTANCE, TAG_LOSS, TAG_WIN, UNUSED};
-use super::layout::Layout;
-use crate::{Direction, Move, Point, PointSet, Position, Side, TigerMoves, MAX_MOVES};
+use crate::layout::Layout;
+use crate::TablebaseError;
 
 /// Settled entries and candidates found by one task: (distance, local index).
 #[derive(Default)]
@@ -63,10 +66,21 @@ fn run_tasks<T: Send>(tasks: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec
 /// Whether some tiger can capture.
 #[inline]
 fn has_capture(tigers: PointSet, goats: PointSet) -> bool {
-    let empty = !(tigers | goats);
-    Direction::ALL
-        .into_iter()
-        .any(|d| !(d.shift(d.shift(tigers) & goats) & empty).is_empty())
+    !goats_under_attack(tigers, goats).is_empty()
+}
+
+/// A vector of `len` atomics set to `value`, or an error naming the size
+/// when the memory is not there (rather than aborting the process).
+pub(crate) fn atomics(len: u64, value: u16, what: &'static str) -> Result<Vec<AtomicU16>, TablebaseError> {
+    let oom = || TablebaseError::OutOfMemory {
+        what,
+        bytes: 2 * len,
+    };
+    let len = usize::try_from(len).map_err(|_| oom())?;
+    let mut out = Vec::new();
+    out.try_reserve_exact(len).map_err(|_| oom())?;
+    out.extend((0..len).map(|_| AtomicU16::new(value)));
+    Ok(out)
 }
 
 /// The solver's state: every entry of the table, and the counters of the
@@ -75,27 +89,31 @@ pub(crate) struct Solver<'a> {
     pub layout: &'a Layout,
     pub values: Vec<AtomicU16>,
     counters: Vec<AtomicU16>,
-}
-
-/// The distance of a settled entry one ply further, or an error past the
-/// largest distance the format holds.
-fn further(d: u16) -> u16 {
-    assert!(d < MAX_DISTANCE, "distance beyond {MAX_DISTANCE} plies");
-    d + 1
+    /// Set when a distance passed the largest the format holds.
+    overflow: AtomicBool,
 }
 
 impl<'a> Solver<'a> {
     /// A solver with every entry a draw (unsettled).
-    pub fn new(layout: &'a Layout) -> Solver<'a> {
-        let values = (0..layout.entries).map(|_| AtomicU16::new(DRAW)).collect();
-        let counters = (0..layout.largest_layer())
-            .map(|_| AtomicU16::new(0))
-            .collect();
-        Solver {
+    pub fn new(layout: &'a Layout) -> Result<Solver<'a>, TablebaseError> {
+        Ok(Solver {
             layout,
-            values,
-            counters,
+            values: atomics(layout.entries, DRAW, "the movement table's entries")?,
+            counters: atomics(layout.largest_layer(), 0, "the movement build's counters")?,
+            overflow: AtomicBool::new(false),
+        })
+    }
+
+    /// The distance of a settled entry one ply further. Past the largest
+    /// distance the format holds it stays put and marks the build as failed
+    /// (`solve_layer` then returns an error).
+    #[inline]
+    fn further(&self, d: u16) -> u16 {
+        if d >= MAX_DISTANCE {
+            self.overflow.store(true, Relaxed);
+            return d;
         }
+        d + 1
     }
 
     #[inline]
@@ -107,14 +125,14 @@ impl<'a> Solver<'a> {
     /// when the capture reaches the target, else the next layer's entry.
     #[inline]
     fn exit(&self, after: &Position) -> u16 {
-        if after.captured >= self.layout.rules.capture_target() {
+        if after.goats_captured() >= self.layout.rules.capture_target() {
             loss(0)
         } else {
             let slot = self.layout.slot(
-                after.tigers.bits(),
-                after.goats.bits(),
-                after.side,
-                after.captured,
+                after.tigers().bits(),
+                after.goats().bits(),
+                after.side_to_move(),
+                after.goats_captured(),
             );
             self.value(slot.index)
         }
@@ -132,7 +150,7 @@ impl<'a> Solver<'a> {
         let offset = self.layout.layers[layer].offset;
         let moves = position.legal_moves();
         if moves.is_empty() {
-            if position.side == Side::Tiger || position.rules.blocked_side_loses() {
+            if position.side_to_move() == Side::Tiger || position.rules().blocked_side_loses() {
                 self.values[(offset + local as u64) as usize].store(loss(0), Relaxed);
                 found.settled.push((0, local));
             }
@@ -150,19 +168,19 @@ impl<'a> Solver<'a> {
                 let e = self.exit(&after);
                 match tag(e) {
                     TAG_LOSS => {
-                        best_win = best_win.min(further(distance(e)));
+                        best_win = best_win.min(self.further(distance(e)));
                         holds = true;
                     }
-                    TAG_WIN => longest_loss = longest_loss.max(further(distance(e))),
+                    TAG_WIN => longest_loss = longest_loss.max(self.further(distance(e))),
                     _ => holds = true,
                 }
             } else {
                 successors.push(self.local(
                     layer,
-                    after.tigers.bits(),
-                    after.goats.bits(),
-                    after.side,
-                    after.captured,
+                    after.tigers().bits(),
+                    after.goats().bits(),
+                    after.side_to_move(),
+                    after.goats_captured(),
                 ));
             }
         }
@@ -204,9 +222,9 @@ impl<'a> Solver<'a> {
             let local = (first + r) as u32;
             let position = layout.make(l, rep, layout.expand(rep, compact), side);
             if l.k > 0 {
-                compact = super::indexing::next_subset(compact);
+                compact = crate::layout::indexing::next_subset(compact);
             }
-            if !Layout::is_canonical(rep, position.goats.bits()) {
+            if !Layout::is_canonical(rep, position.goats().bits()) {
                 self.values[(l.offset + local as u64) as usize].store(UNUSED, Relaxed);
                 self.counters[local as usize].store(0, Relaxed);
                 continue;
@@ -220,10 +238,10 @@ impl<'a> Solver<'a> {
     /// before `position`, as local indices.
     fn predecessors(&self, layer: usize, position: &Position) -> ArrayVec<u32, MAX_MOVES> {
         let mut out = ArrayVec::<u32, MAX_MOVES>::new();
-        let (tigers, goats) = (position.tigers, position.goats);
+        let (tigers, goats) = (position.tigers(), position.goats());
         let empty = position.empty();
-        let c = position.captured;
-        match position.side {
+        let c = position.goats_captured();
+        match position.side_to_move() {
             Side::Tiger => {
                 // The goats moved last: a goat on `to` came from an empty neighbour.
                 for to in goats {
@@ -245,8 +263,8 @@ impl<'a> Solver<'a> {
             }
             Side::Goat => {
                 // The tigers moved last, without capturing.
-                let slide = position.rules.tiger_moves() == TigerMoves::Slide;
-                let mandatory = position.rules.mandatory_capture();
+                let slide = position.rules().tiger_moves() == TigerMoves::Slide;
+                let mandatory = position.rules().mandatory_capture();
                 for to in tigers {
                     for d in Direction::ALL {
                         let mut from: Option<Point> = d.step(to);
@@ -285,7 +303,7 @@ impl<'a> Solver<'a> {
 
     /// The longest losing exit of an entry whose every move loses.
     fn longest_losing_exit(&self, position: &Position) -> u16 {
-        if position.side != Side::Tiger {
+        if position.side_to_move() != Side::Tiger {
             return 0;
         }
         let mut longest = 0;
@@ -295,7 +313,7 @@ impl<'a> Solver<'a> {
                 after.play_unchecked(mv);
                 let e = self.exit(&after);
                 if tag(e) == TAG_WIN {
-                    longest = longest.max(further(distance(e)));
+                    longest = longest.max(self.further(distance(e)));
                 }
             }
         }
@@ -309,7 +327,7 @@ impl<'a> Solver<'a> {
         let e = self.value(offset + local as u64);
         let position = self.layout.position(layer, local as u64);
         let predecessors = self.predecessors(layer, &position);
-        let next = further(d);
+        let next = self.further(d);
         if tag(e) == TAG_LOSS {
             for p in predecessors {
                 let slot = &self.values[(offset + p as u64) as usize];
@@ -343,8 +361,23 @@ impl<'a> Solver<'a> {
 
     /// Solves one layer; the layers above it must be solved. `progress`
     /// gets the number of entries handled since its last call and stops the
-    /// solve by returning `false`.
-    pub fn solve_layer(&self, layer: usize, progress: &mut dyn FnMut(u64) -> bool) -> bool {
+    /// solve by returning `false` (then `Ok(false)`).
+    pub fn solve_layer(
+        &self,
+        layer: usize,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<bool, TablebaseError> {
+        let finished = self.solve_layer_values(layer, progress);
+        if self.overflow.load(Relaxed) {
+            return Err(TablebaseError::DistanceOverflow {
+                rules: self.layout.rules.to_string(),
+                max: MAX_DISTANCE,
+            });
+        }
+        Ok(finished)
+    }
+
+    fn solve_layer_values(&self, layer: usize, progress: &mut dyn FnMut(u64) -> bool) -> bool {
         let l = &self.layout.layers[layer];
         let tasks = 2 * self.layout.reps.len();
         let mut settled: Vec<Vec<u32>> = Vec::new();

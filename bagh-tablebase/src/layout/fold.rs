@@ -6,7 +6,7 @@
 //! table stores one of them: the one whose tiger set is the smallest bitmask
 //! and, among those, whose goat set is the smallest bitmask.
 
-use crate::{Point, Symmetry};
+use bagh_core::{Point, Symmetry};
 
 /// `TABLES[s][r][v]`: the image under `Symmetry::ALL[s]` of the points of
 /// rank `r` whose files are the bits of `v`.
@@ -23,7 +23,9 @@ static TABLES: [[[u32; 32]; 5]; 8] = {
                 let mut file = 0;
                 while file < 5 {
                     if files & (1 << file) != 0 {
-                        let point = Point::from_index_unchecked(rank * 5 + file);
+                        let Some(point) = Point::new(file as u8, rank as u8) else {
+                        unreachable!()
+                    };
                         image |= 1 << symmetry.apply(point).index();
                     }
                     file += 1;
@@ -135,7 +137,7 @@ pub(crate) fn count_orbits(tigers: usize, goats: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PointSet;
+    use bagh_core::PointSet;
 
     #[test]
     fn images_match_symmetry_apply() {

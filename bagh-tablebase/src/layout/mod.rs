@@ -13,9 +13,13 @@
 //! [`fold`](super::fold)). When a representative tiger set is symmetric, some
 //! goat sets of its run are images of others; those entries are unused.
 
-use super::fold;
-use super::indexing::{binomial, colex_rank, colex_unrank, next_subset};
-use crate::{PointSet, Position, Ruleset, Side};
+pub(crate) mod fold;
+pub(crate) mod indexing;
+
+use bagh_core::{PointSet, Position, Ruleset, Setup, Side};
+
+
+use indexing::{binomial, colex_rank, colex_unrank, next_subset, rank_among_free};
 
 /// A tiger set that is the smallest image of its class.
 #[derive(Clone, Debug)]
@@ -165,18 +169,7 @@ impl Layout {
         } else {
             !(goats | rep.bits) & PointSet::FULL.bits()
         };
-        let mut rank = 0;
-        let mut rest = numbered;
-        let mut i = 1;
-        while rest != 0 {
-            let p = rest.trailing_zeros();
-            // The point's place among the free points.
-            let place = p - (rep.bits & ((1u32 << p) - 1)).count_ones();
-            rank += binomial(place, i);
-            rest &= rest - 1;
-            i += 1;
-        }
-        rank
+        rank_among_free(rep.bits, numbered)
     }
 
     /// The entry of a movement-phase position with fewer captures than the
@@ -204,18 +197,18 @@ impl Layout {
     /// The entry of a position, if it is in the table's range (no goats in
     /// hand, fewer captures than the target, piece counts that match).
     pub fn slot_of(&self, position: &Position) -> Option<Slot> {
-        if position.rules != self.rules
-            || position.in_hand != 0
-            || position.captured >= self.rules.capture_target()
+        if (*position.rules()) != self.rules
+            || position.goats_in_hand() != 0
+            || position.goats_captured() >= self.rules.capture_target()
         {
             return None;
         }
-        let layer = &self.layers[position.captured as usize];
-        let (t, g) = (position.tigers.bits(), position.goats.bits());
+        let layer = &self.layers[position.goats_captured() as usize];
+        let (t, g) = (position.tigers().bits(), position.goats().bits());
         if t & g != 0 || t.count_ones() != self.tigers || g.count_ones() != layer.goats {
             return None;
         }
-        Some(self.slot(t, g, position.side, position.captured))
+        Some(self.slot(t, g, position.side_to_move(), position.goats_captured()))
     }
 
     /// The position at `index` of layer `layer` (relative to the layer's
@@ -255,14 +248,7 @@ impl Layout {
         } else {
             !(numbered | rep.bits) & PointSet::FULL.bits()
         };
-        Position {
-            tigers: PointSet::from_bits(rep.bits),
-            goats: PointSet::from_bits(goats),
-            rules: self.rules,
-            side,
-            in_hand: 0,
-            captured: l.captured,
-        }
+        position_of(&self.rules, rep.bits, goats, side, 0, l.captured)
     }
 
     /// Whether the entry with this representative and goat set is the
@@ -289,7 +275,7 @@ impl Layout {
                     for _ in 0..l.run {
                         let numbered = self.expand(rep, compact);
                         let position = self.make(l, rep, numbered, Side::Goat);
-                        if Layout::is_canonical(rep, position.goats.bits()) {
+                        if Layout::is_canonical(rep, position.goats().bits()) {
                             count += 1;
                         }
                         if l.k > 0 {
@@ -301,6 +287,30 @@ impl Layout {
             })
             .collect()
     }
+}
+
+/// The position with these boards and counters, which the tables' own
+/// numbering guarantees to be valid under `rules` (the tiger count of a
+/// representative, the goats of a layer or a run, fewer captures than the
+/// target).
+#[inline]
+pub(crate) fn position_of(
+    rules: &Ruleset,
+    tigers: u32,
+    goats: u32,
+    side: Side,
+    goats_in_hand: u8,
+    goats_captured: u8,
+) -> Position {
+    let setup = Setup {
+        tigers: PointSet::from_bits(tigers),
+        goats: PointSet::from_bits(goats),
+        side,
+        goats_in_hand,
+        goats_captured,
+    };
+    Position::from_setup(setup, *rules)
+        .expect("the tables number only positions with the rule set's piece counts")
 }
 
 /// The number of movement-phase positions up to symmetry, both sides to

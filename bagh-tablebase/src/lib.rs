@@ -1,0 +1,97 @@
+//! # bagh-tablebase
+//!
+//! Bagh-Chal solved: for any rule set of [`bagh_core`] that fits in memory,
+//! the value of every position of the game under perfect play, in one
+//! directory of table files with one probe for any position.
+//!
+//! ```
+//! use bagh_core::{Point, Position, Ruleset};
+//! use bagh_tablebase::{BuildOptions, Tablebase, Value};
+//!
+//! // One tiger in the centre and four goats; the tiger wins with one capture.
+//! let rules = Ruleset::builder().tigers([Point::C3]).goats(4).capture_target(1).build()?;
+//! let dir = tempfile::tempdir()?;
+//! let tables = Tablebase::build(rules, dir.path(), &BuildOptions::default())?;
+//!
+//! let start = Position::new(rules);
+//! let probe = tables.probe(&start)?; // goats in hand: the placement layers answer
+//! println!("the start is a {} for the goats", probe.value);
+//! for mv in tables.best_moves(&start)? {
+//!     let after = start.play(mv)?;
+//!     assert_eq!(tables.probe(&after)?.value, probe.value.flip());
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The parts
+//!
+//! - [`MovementTable`]: every position with no goats in hand, by retrograde
+//!   analysis; win, draw or loss and the distance to the end in plies.
+//! - [`PlacementTable`]: every position with goats in hand, by backward
+//!   induction one layer of goats placed at a time down to the movement
+//!   table; win, draw or loss. One file per layer.
+//! - [`Tablebase`]: both in one directory, opened by its path alone (the
+//!   rule set is read from the files), with [`Tablebase::probe`],
+//!   [`Tablebase::probe_moves`] and [`Tablebase::best_moves`] for any
+//!   position. A directory with only the movement table answers the
+//!   movement phase and says which build is missing for the rest.
+//! - [`PlacementSolver`]: the value of one position with goats in hand by
+//!   alpha-beta search down to the movement table, without the layers.
+//!
+//! Every answer is a [`Probe`]: a [`Value`] for the side to move and the
+//! distance where the table knows it.
+//!
+//! # What the values mean
+//!
+//! The tables know positions, not games. That is exact under the `allowed`
+//! and `draw(n)` repetition policies (a side that can force a win can force
+//! it without repeating, and a side that cannot lose can hold the cycle).
+//! Under `forbidden` it is the value of the position *as if it were new*: a
+//! game's history can ban moves the table assumes, so a line of best moves
+//! that repeats a position must be broken by the player. The no-progress
+//! limit is ignored likewise.
+//!
+//! # Files you can trust
+//!
+//! Every file carries a checksum and its rule set; each placement layer also
+//! records the checksum of the movement table it was built on and the
+//! numbering it uses. Opening checks headers and lengths,
+//! [`Tablebase::verify`] every checksum; a damaged, truncated, foreign or
+//! mismatched file is a [`TablebaseError`] that names it, never a panic.
+//! Files are written through uniquely named temporary files and renamed
+//! into place, and a lock makes a second build into the same directory
+//! fail with [`TablebaseError::Busy`]. Builds resume after the last layer
+//! they finished. The formats are documented in `docs/tablebase.md`.
+//!
+//! # Features
+//!
+//! - `parallel` (default): builds and statistics on several threads
+//!   (rayon); see [`BuildOptions::threads`].
+//!
+//! The library prints nothing: progress goes to
+//! [`BuildOptions::on_progress`], which front ends draw as they like.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod error;
+mod files;
+mod layout;
+mod movement;
+mod options;
+mod placement;
+mod probing;
+mod tablebase;
+mod value;
+
+pub use error::TablebaseError;
+pub use movement::{MovementLayerStatistics, MovementStatistics, MovementTable, FORMAT_VERSION};
+pub use options::{BuildOptions, BuildProgress, ProgressCallback, Stage};
+pub use placement::solver::PlacementSolver;
+pub use placement::{
+    PlacementLayerStatistics, PlacementStatistics, PlacementTable, PLACEMENT_FORMAT_VERSION,
+};
+pub use tablebase::{Statistics, Tablebase};
+pub use value::{Probe, Value};
+
+pub(crate) use probing::{capture_target_probe, check_rules, keeping, probe_each_move};

@@ -1,0 +1,252 @@
+//! One rule set's tables in one directory, with one probe for any position.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bagh_core::{Move, Position, Ruleset};
+
+use crate::files::BuildLock;
+use crate::placement::lock_file;
+use crate::{
+    BuildOptions, MovementStatistics, MovementTable, PlacementStatistics, PlacementTable, Probe,
+    TablebaseError,
+};
+
+/// The tables of one rule set in a directory: the movement table
+/// (`movement.tb`) and, once built, the placement layers (`placed-NN.bpl`).
+/// [`probe`](Self::probe) answers any position of the game, with goats in
+/// hand or not.
+///
+/// ```
+/// use bagh_core::{Point, Position, Ruleset};
+/// use bagh_tablebase::{BuildOptions, Tablebase, Value};
+///
+/// // One tiger in the centre, four goats, the tiger wins with one capture.
+/// let rules = Ruleset::builder().tigers([Point::C3]).goats(4).capture_target(1).build()?;
+/// let dir = tempfile::tempdir()?;
+/// Tablebase::build(rules, dir.path(), &BuildOptions::default())?;
+///
+/// let tables = Tablebase::open(dir.path())?; // the rule set is read from the files
+/// assert_eq!(tables.rules(), &rules);
+/// let start = tables.probe(&Position::new(rules))?; // goats in hand: the placement layers
+/// let end = Position::from_text("5/5/1GTG1/2G2/5 t 0 0", rules)?; // none: the movement table
+/// assert_eq!(tables.probe(&end)?.value, Value::Win);
+/// assert_eq!(tables.probe(&end)?.distance, Some(1));
+/// assert!(!tables.best_moves(&Position::new(rules))?.is_empty());
+/// # let _ = start;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Tablebase {
+    dir: PathBuf,
+    movement: Arc<MovementTable>,
+    placement: Result<PlacementTable, String>,
+}
+
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("rules", &self.rules().to_string())
+            .field("dir", &self.dir)
+            .field("placement", &self.placement.is_ok())
+            .finish()
+    }
+}
+
+/// The counts of a whole tablebase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statistics {
+    /// The movement table's counts.
+    pub movement: MovementStatistics,
+    /// The placement layers' counts, when they are built.
+    pub placement: Option<PlacementStatistics>,
+}
+
+impl Tablebase {
+    /// The name of the movement table's file in a tablebase directory.
+    pub const MOVEMENT_FILE: &'static str = "movement.tb";
+
+    /// The movement table's file in `dir`.
+    pub fn movement_path(dir: &Path) -> PathBuf {
+        dir.join(Self::MOVEMENT_FILE)
+    }
+
+    /// The bytes of memory a build of both tables of `rules` needs at most.
+    pub fn memory_needed(rules: &Ruleset) -> u64 {
+        MovementTable::memory_needed(rules).max(PlacementTable::memory_needed(rules))
+    }
+
+    /// Builds the movement table of `rules` into `dir` (or keeps the one
+    /// there), then the placement layers, and opens them. Everything
+    /// resumes: a build that was stopped starts again after the last layer
+    /// it finished. A second build into `dir` while one runs fails with
+    /// [`TablebaseError::Busy`].
+    pub fn build(
+        rules: Ruleset,
+        dir: impl AsRef<Path>,
+        options: &BuildOptions,
+    ) -> Result<Tablebase, TablebaseError> {
+        Tablebase::build_parts(rules, dir.as_ref(), options, true)
+    }
+
+    /// Builds (or keeps) only the movement table of `rules` in `dir`: a
+    /// tablebase that answers positions with no goats in hand.
+    pub fn build_movement(
+        rules: Ruleset,
+        dir: impl AsRef<Path>,
+        options: &BuildOptions,
+    ) -> Result<Tablebase, TablebaseError> {
+        Tablebase::build_parts(rules, dir.as_ref(), options, false)
+    }
+
+    fn build_parts(
+        rules: Ruleset,
+        dir: &Path,
+        options: &BuildOptions,
+        placement: bool,
+    ) -> Result<Tablebase, TablebaseError> {
+        let needed = if placement {
+            Tablebase::memory_needed(&rules)
+        } else {
+            MovementTable::memory_needed(&rules)
+        };
+        options.check_budget(&rules, needed)?;
+        std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
+        let _lock = BuildLock::take(&lock_file(dir))?;
+        let path = Tablebase::movement_path(dir);
+        let movement = if path.exists() {
+            MovementTable::open_for(&path, &rules)?
+        } else {
+            MovementTable::build(rules, &path, options)?
+        };
+        let movement = Arc::new(movement);
+        if placement {
+            PlacementTable::build_locked(movement, dir, options)?;
+        }
+        Tablebase::open(dir)
+    }
+
+    /// Opens the tables in `dir`, reading the rule set from the movement
+    /// table. Every file is checked whole (the movement table) or by its
+    /// header and length (the placement layers; [`verify`](Self::verify)
+    /// reads their checksums). A directory with no placement layers, or an
+    /// unfinished set of them, answers positions with no goats in hand.
+    pub fn open(dir: impl AsRef<Path>) -> Result<Tablebase, TablebaseError> {
+        Tablebase::open_with(dir.as_ref(), |dir, movement| {
+            PlacementTable::open(dir, movement)
+        })
+    }
+
+    /// Opens the tables like [`open`](Self::open) and reads the placement
+    /// layers into memory (about 4.4 GB for `bagh-chal`), checking them.
+    pub fn load(dir: impl AsRef<Path>) -> Result<Tablebase, TablebaseError> {
+        Tablebase::open_with(dir.as_ref(), |dir, movement| {
+            PlacementTable::load(dir, movement)
+        })
+    }
+
+    fn open_with(
+        dir: &Path,
+        open_layers: fn(&Path, Arc<MovementTable>) -> Result<PlacementTable, TablebaseError>,
+    ) -> Result<Tablebase, TablebaseError> {
+        let movement = Arc::new(MovementTable::open(Tablebase::movement_path(dir))?);
+        let layers = PlacementTable::layer_paths(dir, movement.rules());
+        let missing: Vec<&PathBuf> = layers.iter().filter(|p| !p.exists()).collect();
+        let placement = if missing.is_empty() {
+            Ok(open_layers(dir, movement.clone())?)
+        } else if missing.len() == layers.len() {
+            Err("no layer files: the placement phase was not built".to_string())
+        } else {
+            let names: Vec<String> = missing
+                .iter()
+                .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .collect();
+            Err(format!(
+                "{} of {} layer files missing ({}): an unfinished build, which resumes when run again",
+                missing.len(),
+                layers.len(),
+                names.join(", ")
+            ))
+        };
+        Ok(Tablebase {
+            dir: dir.to_path_buf(),
+            movement,
+            placement,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Ruleset {
+        self.movement.rules()
+    }
+
+    /// The directory of the tables.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The movement table.
+    pub fn movement(&self) -> &Arc<MovementTable> {
+        &self.movement
+    }
+
+    /// The placement layers, when they are built.
+    pub fn placement(&self) -> Option<&PlacementTable> {
+        self.placement.as_ref().ok()
+    }
+
+    /// The placement layers, or the error a position with goats in hand gets.
+    fn placement_for(&self, position: &Position) -> Result<&PlacementTable, TablebaseError> {
+        self.placement
+            .as_ref()
+            .map_err(|missing| TablebaseError::PlacementMissing {
+                position: position.to_string(),
+                dir: self.dir.clone(),
+                missing: missing.clone(),
+            })
+    }
+
+    /// The value of any position for the side to move under perfect play,
+    /// and its distance to the end where the tables know it (positions with
+    /// no goats in hand, and finished games).
+    pub fn probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
+        crate::check_rules(position, self.rules())?;
+        if let Some(over) = crate::capture_target_probe(position) {
+            return Ok(over);
+        }
+        if position.goats_in_hand() == 0 {
+            self.movement.probe(position)
+        } else {
+            self.placement_for(position)?.probe(position)
+        }
+    }
+
+    /// Every legal move with the probe of the position it leads to (for the
+    /// side to move there, the opponent).
+    pub fn probe_moves(&self, position: &Position) -> Result<Vec<(Move, Probe)>, TablebaseError> {
+        self.probe(position)?;
+        crate::probe_each_move(position, |after| self.probe(after))
+    }
+
+    /// The moves that keep the value of a position: in the movement phase
+    /// with the best distance (the fastest win, the slowest loss), in
+    /// placement every move that keeps the value. Empty when the game is over.
+    pub fn best_moves(&self, position: &Position) -> Result<Vec<Move>, TablebaseError> {
+        let probe = self.probe(position)?;
+        Ok(crate::keeping(probe, self.probe_moves(position)?))
+    }
+
+    /// The counts of both tables (the placement layers are read whole and
+    /// their checksums checked on the way).
+    pub fn statistics(&self) -> Result<Statistics, TablebaseError> {
+        Ok(Statistics {
+            movement: self.movement.statistics(),
+            placement: self.placement().map(PlacementTable::statistics).transpose()?,
+        })
+    }
+
+    /// Reads every placement layer whole and checks its checksum (the
+    /// movement table was checked whole when it was opened).
+    pub fn verify(&self) -> Result<(), TablebaseError> {
+        self.placement().map_or(Ok(()), PlacementTable::verify)
+    }
+}

@@ -1,0 +1,104 @@
+//! What a probe answers: win, draw or loss for the side to move, and the
+//! distance to the end of the game where the table knows it.
+
+use std::fmt;
+
+/// The value of a position for the side to move, under perfect play.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Value {
+    /// The side to move loses.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins.
+    Win,
+}
+
+impl Value {
+    /// The value for the other side.
+    pub const fn flip(self) -> Value {
+        match self {
+            Value::Loss => Value::Win,
+            Value::Draw => Value::Draw,
+            Value::Win => Value::Loss,
+        }
+    }
+
+    /// `win`, `draw` or `loss`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Value::Loss => "loss",
+            Value::Draw => "draw",
+            Value::Win => "win",
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The answer of a probe: the value for the side to move and, where the
+/// table knows it, the distance to the end of the game in plies under
+/// perfect play.
+///
+/// The winner ends the game as fast as it can; the loser holds out as long
+/// as it can. The movement table knows the distance of every win and loss;
+/// the placement layers store values only, so a position with goats in hand
+/// has no distance (`None`), except a finished game (distance 0). A draw
+/// never has a distance.
+///
+/// ```
+/// use bagh_tablebase::{Probe, Value};
+///
+/// assert_eq!(Probe::new(Value::Win, Some(7)).to_string(), "win in 7");
+/// assert_eq!(Probe::new(Value::Loss, None).to_string(), "loss");
+/// assert_eq!(Probe::new(Value::Win, Some(7)).after_best_move(), Probe::new(Value::Loss, Some(6)));
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Probe {
+    /// Win, draw or loss for the side to move.
+    pub value: Value,
+    /// Plies to the end of the game under perfect play, where known
+    /// (`None` for a draw and for positions of the placement layers).
+    pub distance: Option<u16>,
+}
+
+impl Probe {
+    /// A probe; a draw's distance is dropped.
+    pub const fn new(value: Value, distance: Option<u16>) -> Probe {
+        let distance = match value {
+            Value::Draw => None,
+            _ => distance,
+        };
+        Probe { value, distance }
+    }
+
+    /// A finished game: the side to move has won (`Win`) or lost (`Loss`)
+    /// in 0 plies, or it is drawn.
+    pub const fn game_over(value: Value) -> Probe {
+        Probe::new(value, Some(0))
+    }
+
+    /// What the opponent faces after a move that keeps this value: the
+    /// flipped value, one ply nearer the end.
+    pub const fn after_best_move(self) -> Probe {
+        let distance = match self.distance {
+            Some(d) if d > 0 => Some(d - 1),
+            _ => None,
+        };
+        Probe::new(self.value.flip(), distance)
+    }
+}
+
+impl fmt::Display for Probe {
+    /// `win in 7`, `loss in 0`, `draw`, or `win` when the distance is unknown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.distance {
+            Some(d) if self.value != Value::Draw => write!(f, "{} in {d}", self.value),
+            _ => f.write_str(self.value.name()),
+        }
+    }
+}
