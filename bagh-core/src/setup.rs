@@ -107,9 +107,17 @@ impl SetupError {
         }
     }
 
-    /// Why, without the field's name (the position string reader puts its own
-    /// field name in front).
-    pub(crate) fn reason(&self) -> String {
+    /// Why, without the field's name: the message for a reader that names the
+    /// field its own way, as the position string reader does.
+    ///
+    /// ```
+    /// use bagh_core::{Point, SetupError};
+    ///
+    /// let error = SetupError::Overlap { point: Point::C3 };
+    /// assert_eq!(error.reason(), "c3 holds a tiger too");
+    /// assert_eq!(error.to_string(), "goats: c3 holds a tiger too");
+    /// ```
+    pub fn reason(&self) -> String {
         match *self {
             SetupError::TigerCount { found, expected } => {
                 format!("{found} tigers on the board, the rule set has {expected}")
@@ -143,10 +151,10 @@ impl fmt::Display for SetupError {
 
 impl Position {
     /// The position with these parts under `rules`, which checks them: the
-    /// tiger count, no point holding two pieces, goats on the board + in hand
-    /// + captured equal to the rule set's goat count, and at most the capture
-    /// target captured (a finished game is a position too). These are the
-    /// checks of [`Position::from_text`].
+    /// tiger count, no point holding two pieces, the goats on the board, in
+    /// hand and captured adding up to the rule set's goat count, and at most
+    /// the capture target captured (a finished game is a position too). These
+    /// are the checks of [`Position::from_text`].
     pub fn from_setup(setup: Setup, rules: Ruleset) -> Result<Position, SetupError> {
         let Setup {
             tigers,

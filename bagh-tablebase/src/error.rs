@@ -164,7 +164,9 @@ pub enum TablebaseError {
         bytes: u64,
     },
     /// A distance to the end is longer than the table format can hold.
-    #[error("rule set {rules:?}: a distance to the end exceeds {max} plies, more than the format holds")]
+    #[error(
+        "rule set {rules:?}: a distance to the end exceeds {max} plies, more than the format holds"
+    )]
     DistanceOverflow {
         /// The rule set's text form.
         rules: String,

@@ -28,12 +28,15 @@ use crate::{
 ///
 /// let tables = Tablebase::open(dir.path())?; // the rule set is read from the files
 /// assert_eq!(tables.rules(), &rules);
-/// let start = tables.probe(&Position::new(rules))?; // goats in hand: the placement layers
-/// let end = Position::from_text("5/5/1GTG1/2G2/5 t 0 0", rules)?; // none: the movement table
+/// let start = Position::new(rules);
+/// let value = tables.probe(&start)?.value; // goats in hand: the placement layers
+/// for mv in tables.best_moves(&start)? {
+///     assert_eq!(tables.probe(&start.play(mv)?)?.value, value.flip());
+/// }
+/// // No goats in hand: the movement table, with the distance to the end.
+/// let end = Position::from_text("5/5/1GTG1/1GG2/5 t 0 0", rules)?;
 /// assert_eq!(tables.probe(&end)?.value, Value::Win);
-/// assert_eq!(tables.probe(&end)?.distance, Some(1));
-/// assert!(!tables.best_moves(&Position::new(rules))?.is_empty());
-/// # let _ = start;
+/// assert_eq!(tables.probe(&end)?.distance, Some(1)); // c3xc1 at once
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Tablebase {
@@ -240,7 +243,10 @@ impl Tablebase {
     pub fn statistics(&self) -> Result<Statistics, TablebaseError> {
         Ok(Statistics {
             movement: self.movement.statistics(),
-            placement: self.placement().map(PlacementTable::statistics).transpose()?,
+            placement: self
+                .placement()
+                .map(PlacementTable::statistics)
+                .transpose()?,
         })
     }
 

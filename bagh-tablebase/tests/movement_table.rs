@@ -4,22 +4,27 @@
 //! interrupted and resumed builds.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 mod common;
 
-use bagh_core::{
-    checkpoint_path, BuildOptions, Move, Point, Position, Probe, Ruleset, Side, Symmetry,
-    Tablebase, TablebaseError, TigerMoves, Value,
-};
-use common::tables::{quiet, rules};
+use bagh_core::{Move, Point, PointSet, Position, Ruleset, Setup, Side, Symmetry, TigerMoves};
+use bagh_tablebase::{BuildOptions, MovementTable, PlacementSolver, Probe, TablebaseError, Value};
+use common::tables::{quiet, rules, temp_path};
 
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bagh-tablebase-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A solved position of the brute force: its value and distance.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct Solved {
+    value: Value,
+    distance: u16,
+}
+
+impl Solved {
+    /// What the table should answer: the distance of wins and losses.
+    fn probe(self) -> Probe {
+        Probe::new(self.value, Some(self.distance))
+    }
 }
 
 /// Every `k`-subset of the points of `mask`.
@@ -41,43 +46,11 @@ fn subsets(mask: u32, k: u32) -> Vec<u32> {
     out
 }
 
-fn board_text(tigers: u32, goats: u32) -> String {
-    let mut ranks = Vec::new();
-    for rank in (0..5).rev() {
-        let mut text = String::new();
-        let mut run = 0;
-        for file in 0..5 {
-            let bit = 1u32 << (rank * 5 + file);
-            let piece = if tigers & bit != 0 {
-                Some('T')
-            } else if goats & bit != 0 {
-                Some('G')
-            } else {
-                None
-            };
-            match piece {
-                Some(c) => {
-                    if run > 0 {
-                        text.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    text.push(c);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            text.push_str(&run.to_string());
-        }
-        ranks.push(text);
-    }
-    ranks.join("/")
-}
-
 /// The solution of every movement-phase position by value iteration.
 struct Brute {
     positions: Vec<Position>,
-    solution: Vec<Probe>,
+    solution: Vec<Solved>,
+    index: KeyMap,
 }
 
 /// A whole position (the rule set aside) in one number.
@@ -116,10 +89,15 @@ fn brute_force(rules: Ruleset) -> Brute {
         let goats = u32::from(rules.goats() - captured);
         for tigers in subsets(full, rules.tigers() as u32) {
             for goat_set in subsets(full & !tigers, goats) {
-                let board = board_text(tigers, goat_set);
-                for side in ['g', 't'] {
-                    let text = format!("{board} {side} 0 {captured}");
-                    positions.push(Position::from_text(&text, rules).unwrap());
+                for side in [Side::Goat, Side::Tiger] {
+                    let setup = Setup {
+                        tigers: PointSet::from_bits(tigers),
+                        goats: PointSet::from_bits(goat_set),
+                        side,
+                        goats_in_hand: 0,
+                        goats_captured: captured,
+                    };
+                    positions.push(Position::from_setup(setup, rules).unwrap());
                 }
             }
         }
@@ -133,7 +111,7 @@ fn brute_force(rules: Ruleset) -> Brute {
     let mut first = Vec::with_capacity(positions.len() + 1);
     let mut next = Vec::new();
     // None: undecided; a decided entry never changes.
-    let mut state: Vec<Option<Probe>> = vec![None; positions.len()];
+    let mut state: Vec<Option<Solved>> = vec![None; positions.len()];
     let mut undecided = Vec::new();
     for (i, p) in positions.iter().enumerate() {
         first.push(next.len());
@@ -142,7 +120,7 @@ fn brute_force(rules: Ruleset) -> Brute {
             let outcome = p.outcome().expect("no move: the game is over");
             if let Some(winner) = outcome.winner {
                 assert_ne!(winner, p.side_to_move());
-                state[i] = Some(Probe {
+                state[i] = Some(Solved {
                     value: Value::Loss,
                     distance: 0,
                 });
@@ -195,7 +173,7 @@ fn brute_force(rules: Ruleset) -> Brute {
             let mut longest = 0;
             for &j in &next[first[i]..first[i + 1]] {
                 let after = if j == TIGERS_WON {
-                    Some(Probe {
+                    Some(Solved {
                         value: Value::Loss,
                         distance: 0,
                     })
@@ -203,14 +181,14 @@ fn brute_force(rules: Ruleset) -> Brute {
                     state[j as usize]
                 };
                 match after {
-                    Some(Probe {
+                    Some(Solved {
                         value: Value::Loss,
                         distance,
                     }) => {
                         best_win = Some(best_win.map_or(distance + 1, |b| b.min(distance + 1)));
                         all_lose = false;
                     }
-                    Some(Probe {
+                    Some(Solved {
                         value: Value::Win,
                         distance,
                     }) => longest = longest.max(distance + 1),
@@ -220,7 +198,7 @@ fn brute_force(rules: Ruleset) -> Brute {
             if let Some(distance) = best_win {
                 changes.push((
                     i,
-                    Probe {
+                    Solved {
                         value: Value::Win,
                         distance,
                     },
@@ -228,7 +206,7 @@ fn brute_force(rules: Ruleset) -> Brute {
             } else if all_lose {
                 changes.push((
                     i,
-                    Probe {
+                    Solved {
                         value: Value::Loss,
                         distance: longest,
                     },
@@ -256,7 +234,7 @@ fn brute_force(rules: Ruleset) -> Brute {
     let solution = state
         .into_iter()
         .map(|s| {
-            s.unwrap_or(Probe {
+            s.unwrap_or(Solved {
                 value: Value::Draw,
                 distance: 0,
             })
@@ -265,16 +243,17 @@ fn brute_force(rules: Ruleset) -> Brute {
     Brute {
         positions,
         solution,
+        index,
     }
 }
 
 fn check_against_brute_force(name: &str, rules: Ruleset) {
     let path = temp_path(&format!("{name}.tb"));
-    let table = Tablebase::build(rules, &path, &quiet()).unwrap();
+    let table = MovementTable::build(rules, &path, &quiet()).unwrap();
     let brute = brute_force(rules);
     assert_eq!(
         table.positions(),
-        Tablebase::count_positions(&rules),
+        MovementTable::count_positions(&rules),
         "{name}: positions"
     );
     let mut seen = std::collections::HashSet::new();
@@ -282,7 +261,7 @@ fn check_against_brute_force(name: &str, rules: Ruleset) {
     for (i, position) in brute.positions.iter().enumerate() {
         let expected = brute.solution[i];
         let probe = table.probe(position).unwrap();
-        assert_eq!(probe, expected, "{name}: {position}");
+        assert_eq!(probe, expected.probe(), "{name}: {position}");
         if expected.value != Value::Draw {
             decisive += 1;
         }
@@ -295,7 +274,10 @@ fn check_against_brute_force(name: &str, rules: Ruleset) {
         seen.insert(canonical);
         if i % 7 == 0 {
             for s in Symmetry::ALL {
-                assert_eq!(table.probe(&s.apply_position(position)).unwrap(), expected);
+                assert_eq!(
+                    table.probe(&s.apply_position(position)).unwrap(),
+                    expected.probe()
+                );
             }
         }
         // Best moves: exactly the moves that keep the value and distance.
@@ -303,17 +285,18 @@ fn check_against_brute_force(name: &str, rules: Ruleset) {
             let best = table.best_moves(position).unwrap();
             for mv in position.legal_moves() {
                 let after = position.play(mv).unwrap();
-                let after_probe = if after.goats_captured() >= rules.capture_target() {
-                    Probe {
+                // The brute force's own answer for the position after the move.
+                let after_solved = if after.goats_captured() >= rules.capture_target() {
+                    Solved {
                         value: Value::Loss,
                         distance: 0,
                     }
                 } else {
-                    table.probe(&after).unwrap()
+                    brute.solution[brute.index[&key(&after)] as usize]
                 };
-                let keeps = after_probe.value == expected.value.flip()
+                let keeps = after_solved.value == expected.value.flip()
                     && (expected.value == Value::Draw
-                        || after_probe.distance + 1 == expected.distance);
+                        || after_solved.distance + 1 == expected.distance);
                 assert_eq!(best.contains(&mv), keeps, "{name}: {position} {mv}");
             }
             if expected.value != Value::Draw || !position.legal_moves().is_empty() {
@@ -390,8 +373,8 @@ fn two_tigers_three_goats_slide_mandatory_blocked_draws() {
 #[test]
 fn bagh_chal_counts_without_building() {
     let rules = Ruleset::default();
-    assert_eq!(Tablebase::count_positions(&rules), 88_260_972);
-    assert!(Tablebase::memory_needed(&rules) < 1 << 30);
+    assert_eq!(MovementTable::count_positions(&rules), 88_260_972);
+    assert!(MovementTable::memory_needed(&rules) < 1 << 30);
 }
 
 #[test]
@@ -401,7 +384,7 @@ fn too_large_is_refused_up_front() {
         memory_budget: 1 << 20,
         ..quiet()
     };
-    match Tablebase::build(Ruleset::default(), &path, &options) {
+    match MovementTable::build(Ruleset::default(), &path, &options) {
         Err(TablebaseError::TooLarge { needed, budget, .. }) => {
             assert!(needed > budget);
         }
@@ -418,12 +401,12 @@ fn small_rules() -> Ruleset {
 fn damaged_files_are_errors_not_panics() {
     let rules = small_rules();
     let path = temp_path("damaged-source.tb");
-    Tablebase::build(rules, &path, &quiet()).unwrap();
+    MovementTable::build(rules, &path, &quiet()).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     let damaged = temp_path("damaged.tb");
     let open = |data: &[u8]| {
         std::fs::write(&damaged, data).unwrap();
-        Tablebase::open(&damaged)
+        MovementTable::open(&damaged)
     };
     // Every truncation, at a spread of lengths.
     let mut cut = 0;
@@ -467,7 +450,7 @@ fn damaged_files_are_errors_not_panics() {
     longer.push(0);
     assert!(matches!(open(&longer), Err(TablebaseError::Corrupt { .. })));
     assert!(matches!(
-        Tablebase::open(temp_path("missing.tb")),
+        MovementTable::open(temp_path("missing.tb")),
         Err(TablebaseError::Io { .. })
     ));
     // The error says what and where.
@@ -484,13 +467,13 @@ fn damaged_files_are_errors_not_panics() {
 fn another_rule_set_is_an_error() {
     let rules = small_rules();
     let path = temp_path("mismatch.tb");
-    let table = Tablebase::build(rules, &path, &quiet()).unwrap();
+    let table = MovementTable::build(rules, &path, &quiet()).unwrap();
     let other = rules.to_builder().mandatory_capture(true).build().unwrap();
     assert!(matches!(
-        Tablebase::open_for(&path, &other),
+        MovementTable::open_for(&path, &other),
         Err(TablebaseError::WrongRules { .. })
     ));
-    assert!(Tablebase::open_for(&path, &rules).is_ok());
+    assert!(MovementTable::open_for(&path, &rules).is_ok());
     let position = Position::from_text("5/5/1GTG1/2GG1/5 t 0 0", other).unwrap();
     assert!(matches!(
         table.probe(&position),
@@ -505,10 +488,7 @@ fn another_rule_set_is_an_error() {
     let over = Position::from_text("5/5/2T2/2G2/5 g 0 3", rules).unwrap();
     assert_eq!(
         table.probe(&over).unwrap(),
-        Probe {
-            value: Value::Loss,
-            distance: 0
-        }
+        Probe::new(Value::Loss, Some(0))
     );
     assert!(table.best_moves(&over).unwrap().is_empty());
     std::fs::remove_file(&path).ok();
@@ -518,7 +498,7 @@ fn another_rule_set_is_an_error() {
 fn interrupted_build_resumes_to_the_same_file() {
     let rules = small_rules();
     let whole = temp_path("whole.tb");
-    Tablebase::build(rules, &whole, &quiet()).unwrap();
+    MovementTable::build(rules, &whole, &quiet()).unwrap();
     let path = temp_path("resumed.tb");
     let layers_seen = Arc::new(AtomicUsize::new(0));
     let seen = Arc::clone(&layers_seen);
@@ -530,9 +510,9 @@ fn interrupted_build_resumes_to_the_same_file() {
         })),
         ..quiet()
     };
-    match Tablebase::build(rules, &path, &stopping) {
+    match MovementTable::build(rules, &path, &stopping) {
         Err(TablebaseError::Interrupted { checkpoint }) => {
-            assert_eq!(checkpoint, checkpoint_path(&path));
+            assert_eq!(checkpoint, MovementTable::checkpoint_path(&path));
             assert!(checkpoint.exists());
         }
         other => panic!("expected Interrupted, got {other:?}"),
@@ -540,8 +520,8 @@ fn interrupted_build_resumes_to_the_same_file() {
     assert!(!path.exists());
     assert!(layers_seen.load(Ordering::Relaxed) >= 2);
     // A second build resumes from the checkpoint and ends with the same file.
-    let table = Tablebase::build(rules, &path, &quiet()).unwrap();
-    assert!(!checkpoint_path(&path).exists());
+    let table = MovementTable::build(rules, &path, &quiet()).unwrap();
+    assert!(!MovementTable::checkpoint_path(&path).exists());
     assert_eq!(
         std::fs::read(&path).unwrap(),
         std::fs::read(&whole).unwrap()
@@ -556,7 +536,7 @@ fn interrupted_build_resumes_to_the_same_file() {
 fn a_best_line_plays_out_the_value() {
     let rules = rules(&[Point::C3], 4, 2, TigerMoves::Step, false, true);
     let path = temp_path("line.tb");
-    let table = Tablebase::build(rules, &path, &quiet()).unwrap();
+    let table = MovementTable::build(rules, &path, &quiet()).unwrap();
     let stats = table.statistics();
     let (distance, start) = stats
         .layers
@@ -582,7 +562,7 @@ fn a_best_line_plays_out_the_value() {
 /// placement phase (no pruning, no symmetry), memoised by position, with the
 /// table's values once the goats are all placed.
 fn placement_minimax(
-    table: &Tablebase,
+    table: &MovementTable,
     position: &Position,
     memo: &mut HashMap<Position, Value>,
 ) -> Value {
@@ -627,9 +607,9 @@ fn placement_solver_matches_plain_minimax() {
         ),
     ] {
         let path = temp_path(&format!("{name}.tb"));
-        let table = Tablebase::build(rules, &path, &quiet()).unwrap();
+        let table = MovementTable::build(rules, &path, &quiet()).unwrap();
         let mut memo = HashMap::new();
-        let mut solver = bagh_core::PlacementSolver::new(&table, 16);
+        let mut solver = PlacementSolver::new(&table, 16).unwrap();
         let start = Position::new(rules);
         // The start, and every position two plies later.
         let mut positions = vec![start];

@@ -11,11 +11,14 @@ use std::sync::Arc;
 
 mod common;
 
-use bagh_core::{
-    BuildOptions, PlacementTable, Point, Position, Ruleset, Side, Symmetry, Tablebase,
-    TablebaseError, TigerMoves, Value,
-};
+use bagh_core::{Point, Position, Ruleset, Side, Symmetry, TigerMoves};
+use bagh_tablebase::{BuildOptions, MovementTable, PlacementTable, TablebaseError, Value};
 use common::tables::{quiet, rules};
+
+/// The movement table of `rules`, built into `dir`.
+fn movement(rules: Ruleset, dir: &std::path::Path) -> Arc<MovementTable> {
+    Arc::new(MovementTable::build(rules, dir.join("movement.tb"), &quiet()).unwrap())
+}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir()
@@ -28,7 +31,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Plain minimax over the placement phase, memoised on the whole position.
 struct Minimax<'a> {
-    movement: &'a Tablebase,
+    movement: &'a MovementTable,
     memo: HashMap<Position, Value>,
 }
 
@@ -113,6 +116,11 @@ fn orbits(tigers: usize, goats: usize) -> u64 {
 /// Every run's counts add up, and count each position once up to symmetry.
 fn check_statistics(placement: &PlacementTable, rules: &Ruleset) {
     let stats = placement.statistics().unwrap();
+    assert_eq!(
+        stats.positions,
+        stats.layers.iter().map(|l| l.positions).sum::<u64>()
+    );
+    let stats = stats.layers;
     for s in &stats {
         assert_eq!(s.wins + s.draws + s.losses, s.positions);
         let on_board = usize::from(s.placed - s.captured);
@@ -128,15 +136,15 @@ fn check_statistics(placement: &PlacementTable, rules: &Ruleset) {
 /// reachable from the start; returns how many were compared and the start's value.
 fn compare_with_minimax(name: &str, rules: Ruleset) -> (usize, Value) {
     let dir = temp_dir(name);
-    let movement = Tablebase::build(rules, dir.join("movement.tb"), &quiet()).unwrap();
-    let placement = PlacementTable::build(&movement, &dir, &quiet()).unwrap();
+    let movement = movement(rules, &dir);
+    let placement = PlacementTable::build(movement.clone(), &dir, &quiet()).unwrap();
     placement.verify().unwrap();
     check_statistics(&placement, &rules);
     let mut minimax = Minimax {
         movement: &movement,
         memo: HashMap::new(),
     };
-    let loaded = PlacementTable::load(&dir, &rules).unwrap();
+    let loaded = PlacementTable::load(&dir, movement.clone()).unwrap();
     assert!(loaded.in_memory() && !placement.in_memory());
     let start = Position::new(rules);
     let start_value = minimax.value(&start);
@@ -146,16 +154,22 @@ fn compare_with_minimax(name: &str, rules: Ruleset) -> (usize, Value) {
         if position.goats_in_hand() == 0 || position.is_capture_target_reached() {
             continue;
         }
-        assert_eq!(
-            placement.probe(&position).unwrap(),
-            expected,
-            "{name}: {position}"
-        );
+        let probe = placement.probe(&position).unwrap();
+        assert_eq!(probe.value, expected, "{name}: {position}");
         assert_eq!(
             loaded.probe(&position).unwrap(),
-            expected,
+            probe,
             "{name}: {position}"
         );
+        // Best moves: exactly the moves to a position minimax values as the flip.
+        if compared % 5 == 0 {
+            let best = placement.best_moves(&position).unwrap();
+            for mv in position.legal_moves() {
+                let after = position.play(mv).unwrap();
+                let keeps = minimax.value(&after) == expected.flip();
+                assert_eq!(best.contains(&mv), keeps, "{name}: {position} {mv}");
+            }
+        }
         compared += 1;
     }
     std::fs::remove_dir_all(&dir).ok();
@@ -210,9 +224,9 @@ fn interrupted_build_resumes_to_the_same_files() {
         false,
     );
     let dir = temp_dir("resume");
-    let movement = Tablebase::build(rules, dir.join("movement.tb"), &quiet()).unwrap();
+    let movement = movement(rules, &dir);
     let whole = temp_dir("resume-whole");
-    PlacementTable::build(&movement, &whole, &quiet()).unwrap();
+    PlacementTable::build(movement.clone(), &whole, &quiet()).unwrap();
     // Stop after the first progress report of the third layer from the end.
     let calls = Arc::new(AtomicUsize::new(0));
     let seen = calls.clone();
@@ -223,14 +237,14 @@ fn interrupted_build_resumes_to_the_same_files() {
         })),
         ..quiet()
     };
-    match PlacementTable::build(&movement, &dir, &options) {
+    match PlacementTable::build(movement.clone(), &dir, &options) {
         Err(TablebaseError::Interrupted { .. }) => {}
         other => panic!("expected an interruption, got {other:?}"),
     }
     assert!(calls.load(Ordering::Relaxed) > 0);
     assert!(!dir.join("placed-00.bpl").exists());
     assert!(dir.join("placed-04.bpl").exists());
-    let resumed = PlacementTable::build(&movement, &dir, &quiet()).unwrap();
+    let resumed = PlacementTable::build(movement.clone(), &dir, &quiet()).unwrap();
     for p in 0..5 {
         let name = format!("placed-{p:02}.bpl");
         assert_eq!(
@@ -245,51 +259,11 @@ fn interrupted_build_resumes_to_the_same_files() {
 }
 
 #[test]
-fn damaged_layer_files_are_errors() {
-    let rules = rules(&[Point::C3], 3, 1, TigerMoves::Step, false, false);
-    let dir = temp_dir("damaged");
-    let movement = Tablebase::build(rules, dir.join("movement.tb"), &quiet()).unwrap();
-    PlacementTable::build(&movement, &dir, &quiet()).unwrap();
-    let file = dir.join("placed-01.bpl");
-    let bytes = std::fs::read(&file).unwrap();
-    // A flipped data byte: the header opens, the checksum fails.
-    let mut flipped = bytes.clone();
-    let at = flipped.len() - 6;
-    flipped[at] ^= 0x10;
-    std::fs::write(&file, &flipped).unwrap();
-    let table = PlacementTable::open(&dir, &rules).unwrap();
-    assert!(matches!(
-        table.verify(),
-        Err(TablebaseError::Corrupt { .. })
-    ));
-    // A cut file does not open.
-    std::fs::write(&file, &bytes[..bytes.len() - 9]).unwrap();
-    assert!(matches!(
-        PlacementTable::open(&dir, &rules),
-        Err(TablebaseError::Truncated { .. })
-    ));
-    // Another rule set's file does not open.
-    std::fs::write(&file, &bytes).unwrap();
-    let other = rules.to_builder().goats(4).build().unwrap();
-    assert!(matches!(
-        PlacementTable::open(&dir, &other),
-        Err(TablebaseError::WrongRules { .. })
-    ));
-    // A missing layer is an I/O error naming the file.
-    std::fs::remove_file(&file).unwrap();
-    match PlacementTable::open(&dir, &rules) {
-        Err(TablebaseError::Io { path, .. }) => assert_eq!(path, file),
-        other => panic!("expected an I/O error, got {other:?}"),
-    }
-    std::fs::remove_dir_all(&dir).ok();
-}
-
-#[test]
 fn positions_outside_the_table_are_errors() {
     let rules = rules(&[Point::C3], 3, 1, TigerMoves::Step, false, false);
     let dir = temp_dir("outside");
-    let movement = Tablebase::build(rules, dir.join("movement.tb"), &quiet()).unwrap();
-    let table = PlacementTable::build(&movement, &dir, &quiet()).unwrap();
+    let movement = movement(rules, &dir);
+    let table = PlacementTable::build(movement, &dir, &quiet()).unwrap();
     let moved = Position::from_text("5/5/2T2/5/GGG2 t 0 0", rules).unwrap();
     assert!(matches!(
         table.probe(&moved),

@@ -24,8 +24,8 @@ static TABLES: [[[u32; 32]; 5]; 8] = {
                 while file < 5 {
                     if files & (1 << file) != 0 {
                         let Some(point) = Point::new(file as u8, rank as u8) else {
-                        unreachable!()
-                    };
+                            unreachable!()
+                        };
                         image |= 1 << symmetry.apply(point).index();
                     }
                     file += 1;

@@ -18,7 +18,6 @@ pub(crate) mod indexing;
 
 use bagh_core::{PointSet, Position, Ruleset, Setup, Side};
 
-
 use indexing::{binomial, colex_rank, colex_unrank, next_subset, rank_among_free};
 
 /// A tiger set that is the smallest image of its class.

@@ -71,7 +71,11 @@ fn has_capture(tigers: PointSet, goats: PointSet) -> bool {
 
 /// A vector of `len` atomics set to `value`, or an error naming the size
 /// when the memory is not there (rather than aborting the process).
-pub(crate) fn atomics(len: u64, value: u16, what: &'static str) -> Result<Vec<AtomicU16>, TablebaseError> {
+pub(crate) fn atomics(
+    len: u64,
+    value: u16,
+    what: &'static str,
+) -> Result<Vec<AtomicU16>, TablebaseError> {
     let oom = || TablebaseError::OutOfMemory {
         what,
         bytes: 2 * len,

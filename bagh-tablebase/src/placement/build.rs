@@ -190,7 +190,8 @@ fn solve_run(
             }
             if value == UNKNOWN || value == NOT_WIN {
                 let goats = layout.expand(rep_tigers, after);
-                value = below.tigers_to_move(rep_tigers.bits, goats, in_hand_after, run.captured, best);
+                value =
+                    below.tigers_to_move(rep_tigers.bits, goats, in_hand_after, run.captured, best);
                 cache[slot] = value;
                 if value == NOT_WIN {
                     continue;
@@ -210,7 +211,14 @@ fn solve_run(
 pub(crate) fn memory_needed(layout: &Layout, movement_bytes: u64) -> u64 {
     let goats = u32::from(layout.rules.goats());
     let two_layers = (0..goats)
-        .map(|p| layer_bytes(layout, p) + if p + 1 < goats { layer_bytes(layout, p + 1) } else { 0 })
+        .map(|p| {
+            layer_bytes(layout, p)
+                + if p + 1 < goats {
+                    layer_bytes(layout, p + 1)
+                } else {
+                    0
+                }
+        })
         .max()
         .unwrap_or(0);
     movement_bytes + two_layers + (16 << 20)
@@ -285,7 +293,10 @@ pub(crate) fn build_layers(
                 guard.0 += n;
                 // The callback hears of every run's first representative,
                 // then at most every 100 ms.
-                if guard.1.is_none_or(|t| t.elapsed() >= Duration::from_millis(100)) {
+                if guard
+                    .1
+                    .is_none_or(|t| t.elapsed() >= Duration::from_millis(100))
+                {
                     guard.1 = Some(Instant::now());
                     let report = BuildProgress {
                         stage: Stage::Placement,

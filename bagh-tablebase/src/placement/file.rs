@@ -246,7 +246,10 @@ pub(crate) fn read_header(path: &Path, expected: &Expected) -> Result<LayerHeade
     if sizes != expected.runs {
         return Err(TablebaseError::corrupt(
             path,
-            format!("runs of {sizes:?} entries, the rule set's layout has {:?}", expected.runs),
+            format!(
+                "runs of {sizes:?} entries, the rule set's layout has {:?}",
+                expected.runs
+            ),
         ));
     }
     if file_len != end + 4 {

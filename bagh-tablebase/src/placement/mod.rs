@@ -233,14 +233,14 @@ impl PlacementTable {
     fn goats_value(&self, position: &Position) -> Result<Value, TablebaseError> {
         let placed = u32::from(self.layout.rules.goats() - position.goats_in_hand());
         let captured = position.goats_captured();
-        let run_len = crate::layout::indexing::binomial(
-            self.layout.free,
-            placed - u32::from(captured),
-        );
+        let run_len =
+            crate::layout::indexing::binomial(self.layout.free, placed - u32::from(captured));
         let (tigers, goats) = (position.tigers().bits(), position.goats().bits());
         let index = entry_index(&self.layout, tigers, goats, run_len);
         if let Some(layers) = &self.memory {
-            return Ok(to_value(layers[placed as usize][captured as usize].get(index)));
+            return Ok(to_value(
+                layers[placed as usize][captured as usize].get(index),
+            ));
         }
         let layer = &self.layers[placed as usize];
         let stored = file::read_entry(

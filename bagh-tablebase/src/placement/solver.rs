@@ -43,7 +43,8 @@ fn key(position: &Position) -> u64 {
         best = best.min(k);
     }
     // The captured count follows from the goats on the board and in hand.
-    best | u64::from(position.side_to_move() == Side::Tiger) << 50 | u64::from(position.goats_in_hand()) << 51
+    best | u64::from(position.side_to_move() == Side::Tiger) << 50
+        | u64::from(position.goats_in_hand()) << 51
 }
 
 /// Searches positions with goats in hand; see the module docs.
@@ -67,15 +68,40 @@ impl std::fmt::Debug for PlacementSolver<'_> {
 const EMPTY_SLOT: u64 = u64::MAX;
 
 impl<'a> PlacementSolver<'a> {
+    /// The largest transposition table, as a power of two of entries
+    /// (2^32 entries of 8 bytes: 32 GiB).
+    pub const MAX_SLOTS_LOG2: u32 = 32;
+
     /// A solver over `table` with a transposition table of `2^slots_log2`
-    /// entries of 8 bytes.
-    pub fn new(table: &'a MovementTable, slots_log2: u32) -> PlacementSolver<'a> {
-        PlacementSolver {
+    /// entries of 8 bytes. `slots_log2` must lie in 1 to
+    /// [`MAX_SLOTS_LOG2`](Self::MAX_SLOTS_LOG2), and the memory must be
+    /// there: otherwise an error, never an abort.
+    pub fn new(
+        table: &'a MovementTable,
+        slots_log2: u32,
+    ) -> Result<PlacementSolver<'a>, TablebaseError> {
+        if !(1..=Self::MAX_SLOTS_LOG2).contains(&slots_log2) {
+            return Err(TablebaseError::InvalidArgument {
+                name: "tt_log2",
+                value: slots_log2.to_string(),
+                expected: "1 to 32 (2^n transposition entries of 8 bytes)",
+            });
+        }
+        let len = 1usize << slots_log2;
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(len)
+            .map_err(|_| TablebaseError::OutOfMemory {
+                what: "the transposition table",
+                bytes: 8 * len as u64,
+            })?;
+        slots.resize(len, EMPTY_SLOT);
+        Ok(PlacementSolver {
             table,
-            slots: vec![EMPTY_SLOT; 1 << slots_log2.clamp(1, 34)],
+            slots,
             nodes: 0,
             node_limit: u64::MAX,
-        }
+        })
     }
 
     /// Stops a search after this many nodes with [`TablebaseError::SearchLimit`].

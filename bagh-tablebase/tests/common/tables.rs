@@ -1,11 +1,13 @@
-//! Small rule sets and quiet build options for the table tests.
+//! Small rule sets, quiet build options and scratch paths for the table tests.
 
-use bagh_core::{BuildOptions, Point, Ruleset, TigerMoves};
+use std::path::PathBuf;
 
-/// Two threads, no progress bar.
+use bagh_core::{Point, Ruleset, TigerMoves};
+use bagh_tablebase::BuildOptions;
+
+/// Two threads, no callback.
 pub fn quiet() -> BuildOptions {
     BuildOptions {
-        progress_bar: false,
         threads: 2,
         ..BuildOptions::default()
     }
@@ -29,4 +31,11 @@ pub fn rules(
         .blocked_side_loses(blocked_loses)
         .build()
         .unwrap()
+}
+
+/// A path for `name` in this test process's own scratch directory.
+pub fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bagh-tablebase-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
 }
