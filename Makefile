@@ -58,19 +58,23 @@ bench:
 bench-python: .venv
 	$(PY) benchmarks/random_games.py
 
-# The movement-phase tablebase of a rule set (bagh-chal by default), built to
-# target/tablebases/ and resumed if interrupted, with its statistics report in
-# docs/solve-<id>.md, e.g. `make solve SOLVE_RULES=two-tigers SOLVE_THREADS=2`.
+# Tablebases, built with the `bagh` command line into target/tablebases/<id>
+# and resumed if interrupted, e.g. `make solve SOLVE_RULES=two-tigers SOLVE_THREADS=2`.
+# SOLVE_RULES is a preset id; SOLVE_THREADS 0 uses one thread per core.
 SOLVE_RULES ?= bagh-chal
 SOLVE_THREADS ?= 0
+SOLVE_DIR = target/tablebases/$(SOLVE_RULES)
+BAGH = $(CARGO) run --release --quiet -p bagh-cli --bin bagh --
+
+# The movement table only: every position with no goats in hand.
 .PHONY: solve
 solve:
-	$(CARGO) run --release -p bagh-core --example solve -- --rules $(SOLVE_RULES) --threads $(SOLVE_THREADS)
+	$(BAGH) build $(SOLVE_RULES) --movement-only --threads $(SOLVE_THREADS) --dir $(SOLVE_DIR)
 
-# The whole game: the placement phase solved by backward induction on top of the
-# movement table (built first if missing), into target/tablebases/<id>.tb.placement/
-# (resumed if interrupted); prints the start's value, checks 100 random positions
-# against the alpha-beta solver and writes docs/placement-<id>.md.
+# The whole game: the movement table, then the placement layers on top of it;
+# then docs/tablebase-<id>.md, with the placement layers checked against the
+# alpha-beta search on 100 random positions.
 .PHONY: solve-game
 solve-game:
-	$(CARGO) run --release -p bagh-core --example solve -- --rules $(SOLVE_RULES) --threads $(SOLVE_THREADS) --report none --placement --check-placement 100
+	$(BAGH) build $(SOLVE_RULES) --threads $(SOLVE_THREADS) --dir $(SOLVE_DIR)
+	$(BAGH) report $(SOLVE_DIR) --check 100 --out docs/tablebase-$(SOLVE_RULES).md
