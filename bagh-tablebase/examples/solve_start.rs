@@ -20,13 +20,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or_else(|| "two-tigers goats=6 capture_target=2".to_string());
     let rules: Ruleset = text.parse()?;
     let dir = args.next().map_or_else(
-        || format!("target/tablebases/{}", rules.preset_id().unwrap_or("custom")),
+        || {
+            format!(
+                "target/tablebases/{}",
+                rules.preset_id().unwrap_or("custom")
+            )
+        },
         |dir| dir,
     );
     let tables = Tablebase::build(rules, &dir, &BuildOptions::default())?;
     let start = Position::new(rules);
-    println!("{rules}: the start is a {} for the goats", tables.probe(&start)?);
-    let best: Vec<String> = tables.best_moves(&start)?.iter().map(|m| m.to_string()).collect();
+    println!(
+        "{rules}: the start is a {} for the goats",
+        tables.probe(&start)?
+    );
+    let best: Vec<String> = tables
+        .best_moves(&start)?
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     println!("moves that keep it: {}", best.join(" "));
     Ok(())
 }

@@ -37,6 +37,15 @@ pub(crate) fn write_atomically(
         out.flush().map_err(io)?;
     }
     temp.as_file().sync_all().map_err(io)?;
+    // Temporary files are private to their writer; the table, once whole,
+    // is readable by everyone, like any file written with the usual umask.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        temp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))
+            .map_err(io)?;
+    }
     temp.persist(path)
         .map_err(|e| TablebaseError::io(path, e.error))?;
     Ok(())

@@ -197,6 +197,12 @@ impl Tablebase {
         self.placement.as_ref().ok()
     }
 
+    /// Why the placement layers are not open (not built, or which layer
+    /// files an unfinished build has yet to write); `None` when they are.
+    pub fn placement_missing(&self) -> Option<&str> {
+        self.placement.as_ref().err().map(String::as_str)
+    }
+
     /// The placement layers, or the error a position with goats in hand gets.
     fn placement_for(&self, position: &Position) -> Result<&PlacementTable, TablebaseError> {
         self.placement

@@ -61,6 +61,13 @@ fn a_clean_directory_opens_verifies_and_leaves_no_temporary_files() {
         .filter(|n| n.ends_with(".tmp") || n.ends_with(".partial"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert!(tables.placement_missing().is_none());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(layer(&dir, 0)).unwrap().permissions().mode();
+        assert_eq!(mode & 0o444, 0o444, "readable by everyone: {mode:o}");
+    }
 }
 
 #[test]
@@ -170,6 +177,7 @@ fn a_movement_only_directory_answers_movement_and_names_the_missing_build() {
     std::fs::remove_dir_all(&dir).ok();
     let tables = Tablebase::build_movement(rules, &dir, &quiet()).unwrap();
     assert!(tables.placement().is_none());
+    assert!(tables.placement_missing().unwrap().contains("not built"));
     let moving = Position::from_text("5/5/1GTG1/1GG2/5 t 0 0", rules).unwrap();
     let probe = tables.probe(&moving).unwrap();
     assert_eq!(probe, tables.movement().probe(&moving).unwrap());
