@@ -1,7 +1,9 @@
-//! The `bagh._bagh` extension module: bagh-core's rules for Python.
+//! The `bagh._bagh` extension module: bagh-core's rules and bagh-tablebase's
+//! tables for Python.
 //!
-//! The logic lives in `bagh-core`; these wrappers convert arguments, name
-//! things the Python way, and turn the core's error values into exceptions.
+//! The logic lives in `bagh-core` and `bagh-tablebase`; these wrappers
+//! convert arguments, name things the Python way, and turn the libraries'
+//! error values into exceptions.
 //! Nothing here panics on bad input: every fallible call returns an error.
 
 // The method names are the Python API's (`from_point`, `to_text`, ...).
@@ -16,7 +18,6 @@ mod interop;
 mod json;
 mod moves;
 mod outcome;
-mod placement_table;
 mod playout;
 mod position;
 mod records;
@@ -50,9 +51,6 @@ fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(interop::baghchal_read_position, m)?)?;
     m.add_function(wrap_pyfunction!(interop::baghchal_write_position, m)?)?;
     m.add_function(wrap_pyfunction!(interop::baghchal_is_repetition_draw, m)?)?;
-    m.add("TablebaseError", py.get_type::<tablebase::TablebaseError>())?;
-    m.add_class::<tablebase::PyProbe>()?;
-    m.add_class::<tablebase::PyTablebase>()?;
-    m.add_class::<placement_table::PyPlacementTable>()?;
+    tablebase::register(m)?;
     Ok(())
 }

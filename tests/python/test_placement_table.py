@@ -3,14 +3,17 @@
 The expected values come from a plain minimax written here over the placement
 phase, from the start, with `Position.legal_moves`/`play`/`outcome` and the
 movement table's probe once the last goat is placed. Every position it
-reaches with goats in hand, either side to move, is compared with the table.
-Every table below builds in well under a second.
+reaches with goats in hand, either side to move, is compared with the table,
+and so are the best moves. The statistics are checked against a brute-force
+count up to symmetry. Every table below builds in well under a second.
 """
 
 from __future__ import annotations
 
+import pickle
 import sys
 from pathlib import Path
+from typing import Literal
 
 import bagh
 import pytest
@@ -24,28 +27,30 @@ SMALL = {
 
 ONE_TIGER = SMALL["capture-2"]
 
-Tables = tuple[bagh.Tablebase, bagh.PlacementTable]
+Tables = tuple[bagh.MovementTable, bagh.PlacementTable]
+Value = Literal["win", "draw", "loss"]
 
 
 @pytest.fixture(scope="module", params=sorted(SMALL))
 def tables(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Tables:
     rules = SMALL[str(request.param)]
     dir = tmp_path_factory.mktemp(str(request.param))
-    movement = bagh.Tablebase.build(rules, dir / "movement.tb")
+    movement = bagh.MovementTable.build(rules, dir / "movement.tb")
     return movement, bagh.PlacementTable.build(movement, dir / "placement")
 
 
 @pytest.fixture(scope="module")
 def one_tiger(tmp_path_factory: pytest.TempPathFactory) -> Tables:
     dir = tmp_path_factory.mktemp("one-tiger")
-    movement = bagh.Tablebase.build(ONE_TIGER, dir / "movement.tb")
+    movement = bagh.MovementTable.build(ONE_TIGER, dir / "movement.tb")
     return movement, bagh.PlacementTable.build(movement, dir / "placement")
 
 
-def minimax(position: bagh.Position, movement: bagh.Tablebase, memo: dict[bagh.Position, str]) -> str:
+def minimax(position: bagh.Position, movement: bagh.MovementTable, memo: dict[bagh.Position, Value]) -> Value:
     """'win', 'draw' or 'loss' for the side to move, memoised on the position."""
     if position in memo:
         return memo[position]
+    value: Value
     outcome = position.outcome()
     if outcome is not None:
         if outcome.winner is None:
@@ -61,12 +66,22 @@ def minimax(position: bagh.Position, movement: bagh.Tablebase, memo: dict[bagh.P
     return value
 
 
-def placement_positions(tables: Tables) -> dict[bagh.Position, str]:
+_PLACEMENT_POSITIONS: dict[bagh.Ruleset, dict[bagh.Position, Value]] = {}
+
+
+def placement_positions(tables: Tables) -> dict[bagh.Position, Value]:
     """Every position reachable with goats in hand and its value by minimax."""
     movement, placement = tables
-    memo: dict[bagh.Position, str] = {}
-    minimax(bagh.Position(None, placement.rules), movement, memo)
-    return {position: value for position, value in memo.items() if position.goats_in_hand > 0}
+    if placement.rules not in _PLACEMENT_POSITIONS:
+        memo: dict[bagh.Position, Value] = {}
+        minimax(bagh.Position(None, placement.rules), movement, memo)
+        _PLACEMENT_POSITIONS[placement.rules] = {
+            position: value for position, value in memo.items() if position.goats_in_hand > 0
+        }
+    return _PLACEMENT_POSITIONS[placement.rules]
+
+
+FLIP: dict[Value, Value] = {"win": "loss", "draw": "draw", "loss": "win"}
 
 
 def test_probe_agrees_with_minimax(tables: Tables) -> None:
@@ -74,21 +89,41 @@ def test_probe_agrees_with_minimax(tables: Tables) -> None:
     expected = placement_positions(tables)
     seen = set()
     for position, value in expected.items():
-        assert placement.probe(position) == value, position
+        # Values only, but a finished game is over in 0 plies.
+        distance = 0 if position.is_game_over() else None
+        assert placement.probe(position) == bagh.Probe(value, distance), position
         seen.add((position.side_to_move, value))
     # Both sides to move, and more than one value for each.
     for side in ("goat", "tiger"):
         assert len({value for s, value in seen if s == side}) >= 2, seen
 
 
+def test_best_moves_agree_with_minimax(tables: Tables) -> None:
+    movement, placement = tables
+    expected = placement_positions(tables)
+    memo = dict(expected)
+    for position, value in list(expected.items())[::10]:
+        moves = position.legal_moves()
+        by_move = dict(placement.probe_moves(position))
+        assert sorted(by_move) == sorted(moves), position
+        for move, probe in by_move.items():
+            assert probe.value == minimax(position.play(move), movement, memo), (position, move)
+        best = placement.best_moves(position)
+        assert sorted(best) == sorted(m for m in moves if by_move[m].value == FLIP[value]), position
+        assert bool(best) != position.is_game_over()
+
+
 def test_open_reads_what_build_wrote(one_tiger: Tables) -> None:
-    _, built = one_tiger
-    table = bagh.PlacementTable.open(built.dir, ONE_TIGER)
-    again = bagh.PlacementTable.open(str(built.dir), ONE_TIGER)
+    movement, built = one_tiger
+    table = bagh.PlacementTable.open(built.dir, movement)
+    again = bagh.PlacementTable.open(str(built.dir), bagh.MovementTable.open(movement.path))
     assert table.rules == again.rules == ONE_TIGER
     assert isinstance(table.dir, Path) and table.dir == built.dir
-    # One layer file per number of goats placed, and nothing else left behind.
-    assert len(list(built.dir.iterdir())) == ONE_TIGER.goats
+    assert table.movement.checksum == movement.checksum and table.movement.path == movement.path
+    # One layer file per number of goats placed, the build's lock, and
+    # nothing else left behind.
+    names = sorted(path.name for path in built.dir.iterdir())
+    assert names == ["build.lock"] + [f"placed-{placed:02}.bpl" for placed in range(ONE_TIGER.goats)]
     table.verify()
     assert bagh.PlacementTable.entries(ONE_TIGER) > 0
     assert bagh.PlacementTable.memory_needed(ONE_TIGER) > 0
@@ -96,7 +131,8 @@ def test_open_reads_what_build_wrote(one_tiger: Tables) -> None:
     text = repr(table)
     assert text.startswith("<PlacementTable ") and f"entries={bagh.PlacementTable.entries(ONE_TIGER)}" in text
     assert str(built.dir) in text
-    loaded = bagh.PlacementTable.load(built.dir, ONE_TIGER)
+    loaded = bagh.PlacementTable.load(built.dir, movement)
+    assert "in_memory=True" in repr(loaded)
     assert loaded.in_memory and not table.in_memory
     start = bagh.Position(None, ONE_TIGER)
     for position in (start, start.play("a1"), start.play("a1").play("c3b2")):
@@ -118,31 +154,33 @@ def test_positions_outside_placement_are_refused(one_tiger: Tables) -> None:
     movement, table = one_tiger
     position = bagh.Position("5/5/1GTG1/2G2/4G t 0 0", ONE_TIGER)
     assert movement.probe(position).value in ("win", "draw", "loss")
-    with pytest.raises(bagh.TablebaseError, match="no goats in hand"):
-        table.probe(position)
-    with pytest.raises(bagh.TablebaseError, match="before any goat"):
-        table.probe("5/5/2T2/5/5 t 4 0")
+    for call in (table.probe, table.probe_moves, table.best_moves):
+        with pytest.raises(bagh.TablebaseError, match="no goats in hand"):
+            call(position)
 
 
-def test_another_rule_set_is_refused(one_tiger: Tables) -> None:
+def test_another_rule_set_is_refused(one_tiger: Tables, tmp_path: Path) -> None:
     _, table = one_tiger
     other = bagh.Ruleset(tigers=["c3"], goats=4, capture_target=3)
-    with pytest.raises(bagh.TablebaseError, match="capture_target=2"):
-        bagh.PlacementTable.open(table.dir, other)
+    other_movement = bagh.MovementTable.build(other, tmp_path / "other.tb")
+    with pytest.raises(bagh.TablebaseError, match="placed-00.bpl"):
+        bagh.PlacementTable.open(table.dir, other_movement)
     with pytest.raises(bagh.TablebaseError, match="rule set"):
         table.probe(bagh.Position(None, other))
 
 
 def test_missing_dir_is_an_os_error(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError):
-        bagh.PlacementTable.open(tmp_path / "nowhere", ONE_TIGER)
+    movement = bagh.MovementTable.build(ONE_TIGER, tmp_path / "movement.tb")
+    with pytest.raises(FileNotFoundError) as raised:
+        bagh.PlacementTable.open(tmp_path / "nowhere", movement)
+    assert raised.value.filename == str(tmp_path / "nowhere" / "placed-00.bpl")
 
 
 def test_too_large_is_refused_up_front(one_tiger: Tables, tmp_path: Path) -> None:
     movement, _ = one_tiger
     with pytest.raises(bagh.TablebaseError, match="memory_budget"):
         bagh.PlacementTable.build(movement, tmp_path / "small", memory_budget=16)
-    assert not (tmp_path / "small").exists()
+    assert not list(tmp_path.glob("small/placed-*"))
 
 
 def test_progress_callback(one_tiger: Tables, tmp_path: Path) -> None:
@@ -164,7 +202,7 @@ def test_progress_true_without_tqdm(
     monkeypatch.setitem(sys.modules, "tqdm.auto", None)
     bagh.PlacementTable.build(movement, tmp_path / "p", progress=True)
     err = capsys.readouterr().err
-    assert "placement" in err and "100%" in err and err.endswith("\n")
+    assert "placement custom" in err and "100%" in err and err.endswith("\n")
 
 
 def test_a_stopped_build_resumes(one_tiger: Tables, tmp_path: Path) -> None:
@@ -173,17 +211,17 @@ def test_a_stopped_build_resumes(one_tiger: Tables, tmp_path: Path) -> None:
 
     def stop(done: int, total: int) -> None:
         # Stop at the first report after a layer file was written.
-        if any(dir.iterdir()):
+        if any(dir.glob("placed-*.bpl")):
             raise RuntimeError("enough")
 
     with pytest.raises(RuntimeError, match="enough") as raised:
         bagh.PlacementTable.build(movement, dir, progress=stop)
     assert any("resumes" in note for note in getattr(raised.value, "__notes__", []))
-    kept = {path.name: path.stat().st_mtime_ns for path in dir.iterdir()}
+    kept = {path.name: path.stat().st_mtime_ns for path in dir.glob("placed-*.bpl")}
     assert 0 < len(kept) < ONE_TIGER.goats
     # Without its first layers the table does not open.
     with pytest.raises(FileNotFoundError):
-        bagh.PlacementTable.open(dir, ONE_TIGER)
+        bagh.PlacementTable.open(dir, movement)
 
     calls: list[tuple[int, int]] = []
     table = bagh.PlacementTable.build(movement, dir, progress=lambda d, t: calls.append((d, t)))
@@ -256,12 +294,22 @@ def test_statistics_count_positions_up_to_symmetry(one_tiger: Tables) -> None:
                         continue
                     seen.add(key)
                     text = f"{_board_text((tiger,), goats)} g {rules.goats - placed} {captured}"
-                    value = placement.probe(bagh.Position(text, rules))
+                    value = placement.probe(bagh.Position(text, rules)).value
                     counts[{"win": "wins", "draw": "draws", "loss": "losses"}[value]] += 1
             expected[(placed, captured)] = counts
-    rows = placement.statistics()
-    assert [(row["placed"], row["captured"]) for row in rows] == sorted(expected)
-    for row in rows:
-        counts = expected[(row["placed"], row["captured"])]
-        assert {key: row[key] for key in counts} == counts, row
-        assert row["positions"] == sum(counts.values())
+    statistics = placement.statistics()
+    assert isinstance(statistics, bagh.PlacementStatistics)
+    layers = statistics.layers
+    assert all(isinstance(layer, bagh.PlacementLayerStatistics) for layer in layers)
+    assert [(layer.placed, layer.captured) for layer in layers] == sorted(expected)
+    for layer in layers:
+        counts = expected[(layer.placed, layer.captured)]
+        assert {"wins": layer.wins, "draws": layer.draws, "losses": layer.losses} == counts, layer
+        assert layer.positions == sum(counts.values())
+    assert statistics.positions == sum(layer.positions for layer in layers)
+    # A value: equal, hashable, picklable, a repr that reads back.
+    assert pickle.loads(pickle.dumps(statistics)) == statistics
+    assert hash(pickle.loads(pickle.dumps(statistics))) == hash(statistics)
+    assert eval(repr(statistics), vars(bagh)) == statistics
+    assert eval(repr(layers[0]), vars(bagh)) == layers[0]
+    assert layers[0] != layers[1] and len({layers[0], layers[0], layers[1]}) == 2

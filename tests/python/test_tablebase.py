@@ -1,376 +1,392 @@
-"""bagh.Tablebase from Python: small tables built here, checked against the rules.
+"""bagh.Tablebase from Python: one directory of tables, one probe for any position.
 
-Every table below builds in well under a second. The probes are checked
-against a one-ply minimax over the probes of the successors (the table must be
-a fixed point of the game's rules), the best moves against the probes, and
-the eight symmetric images of a position against each other.
+Small rule sets are built here into temporary directories (each in well under
+a second). The probes are checked against a plain minimax written here over
+the whole game from the start: down the placement phase, and through the
+movement phase by the fixed point of the rules (a win is one ply more than
+the quickest loss it can reach, a loss one ply more than the slowest win).
+Then the parts of the API around it: the directory with or without the
+placement layers, damaged files, the search, typed statistics, progress,
+Ctrl-C, the build lock, and `Probe` itself.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
-import random
 import subprocess
 import sys
-import time
+import threading
 import types
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import bagh
 import pytest
 from conftest import ticks_during
 
-#: Small rule sets: one tiger stepping, one tiger sliding with every optional
-#: rule switched on, two tigers.
+#: One tiger in the centre, three goats: the tiger wins with one capture or
+#: two. (Four goats have ten times the positions for the minimax below.)
 SMALL = {
-    "one-tiger": bagh.Ruleset(tigers=["c3"], goats=4, capture_target=2),
-    "one-tiger-slide": bagh.Ruleset(
-        tigers=["c3"],
-        goats=5,
-        capture_target=2,
-        tiger_moves="slide",
-        mandatory_capture=True,
-        blocked_side_loses=True,
-        repetition="allowed",
-    ),
-    "two-tigers": bagh.Ruleset(tigers=["a1", "e5"], goats=4, capture_target=2),
+    "capture-1": bagh.Ruleset(tigers=["c3"], goats=3, capture_target=1),
+    "capture-2": bagh.Ruleset(tigers=["c3"], goats=3, capture_target=2),
 }
 
-ONE_TIGER = SMALL["one-tiger"]
+ONE_TIGER = SMALL["capture-2"]
+
+Value = Literal["win", "draw", "loss"]
+
+FLIP: dict[Value, Value] = {"win": "loss", "draw": "draw", "loss": "win"}
 
 
 @pytest.fixture(scope="module", params=sorted(SMALL))
-def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> bagh.Tablebase:
+def tables(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> bagh.Tablebase:
     rules = SMALL[str(request.param)]
-    path = tmp_path_factory.mktemp("tables") / f"{request.param}.tb"
-    began = time.perf_counter()
-    table = bagh.Tablebase.build(rules, path)
-    assert time.perf_counter() - began < 10
-    return table
+    return bagh.Tablebase.build(rules, tmp_path_factory.mktemp(str(request.param)) / "tables")
 
 
 @pytest.fixture(scope="module")
-def one_tiger_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("one") / "one-tiger.tb"
-    bagh.Tablebase.build(ONE_TIGER, path)
-    return path
+def one_tiger(tmp_path_factory: pytest.TempPathFactory) -> bagh.Tablebase:
+    return bagh.Tablebase.build(ONE_TIGER, tmp_path_factory.mktemp("one-tiger") / "tables")
 
 
-def board_text(grid: list[list[str]]) -> str:
-    """The board field of a position string from `grid[rank][file]` ('.' empty)."""
-    ranks = []
-    for rank in reversed(range(5)):
-        text, run = "", 0
-        for file in range(5):
-            piece = grid[rank][file]
-            if piece == ".":
-                run += 1
-            else:
-                text += (str(run) if run else "") + piece
-                run = 0
-        ranks.append(text + (str(run) if run else ""))
-    return "/".join(ranks)
+_GAME_VALUES: dict[bagh.Ruleset, dict[bagh.Position, Value]] = {}
 
 
-def random_positions(rules: bagh.Ruleset, n: int, seed: int = 1) -> Iterator[bagh.Position]:
-    """`n` random positions of the movement phase (no goats in hand) of `rules`."""
-    rng = random.Random(seed)
-    tigers = len(rules.tigers)
-    for _ in range(n):
-        captured = rng.randrange(rules.capture_target)
-        points = rng.sample(range(25), tigers + rules.goats - captured)
-        grid = [["."] * 5 for _ in range(5)]
-        for i, point in enumerate(points):
-            grid[point // 5][point % 5] = "T" if i < tigers else "G"
-        side = rng.choice("gt")
-        yield bagh.Position(f"{board_text(grid)} {side} 0 {captured}", rules)
+def game_values(tables: bagh.Tablebase) -> dict[bagh.Position, Value]:
+    """Every position reachable from the start of the rule set through the
+    placement phase, and its value by minimax: positions with goats in hand by
+    plain minimax, positions with none from the movement table's probe."""
+    if tables.rules in _GAME_VALUES:
+        return _GAME_VALUES[tables.rules]
+    memo: dict[bagh.Position, Value] = {}
+
+    def value(position: bagh.Position) -> Value:
+        if position in memo:
+            return memo[position]
+        result: Value
+        outcome = position.outcome()
+        if outcome is not None:
+            result = "draw" if outcome.winner is None else "win" if outcome.winner == position.side_to_move else "loss"
+        elif position.goats_in_hand == 0:
+            result = tables.movement.probe(position).value
+        else:
+            after = {value(position.play(move)) for move in position.legal_moves()}
+            result = "win" if "loss" in after else "draw" if "draw" in after else "loss"
+        memo[position] = result
+        return result
+
+    value(bagh.Position(None, tables.rules))
+    _GAME_VALUES[tables.rules] = memo
+    return memo
 
 
-def images(position: bagh.Position) -> list[bagh.Position]:
-    """The eight images of a position under the symmetries of the board."""
-    out = []
-    for turns in range(4):
-        for mirror in (False, True):
-            grid = [["."] * 5 for _ in range(5)]
-            for names, piece in ((position.tigers, "T"), (position.goats, "G")):
-                for name in names:
-                    file, rank = "abcde".index(name[0]), int(name[1]) - 1
-                    if mirror:
-                        file = 4 - file
-                    for _ in range(turns):
-                        file, rank = rank, 4 - file
-                    grid[rank][file] = piece
-            side = position.side_to_move[0]
-            text = f"{board_text(grid)} {side} {position.goats_in_hand} {position.captured}"
-            out.append(bagh.Position(text, position.rules))
-    return out
-
-
-def expected(position: bagh.Position, table: bagh.Tablebase) -> bagh.Probe:
-    """The probe that one ply of minimax over the successors' probes gives."""
+def one_ply(position: bagh.Position, tables: bagh.Tablebase) -> bagh.Probe:
+    """The probe of a position with no goats in hand that one ply of minimax
+    over its successors' probes gives (the table must be a fixed point of it)."""
     outcome = position.outcome()
     if outcome is not None:
         if outcome.winner is None:
-            return bagh.Probe("draw", 0)
+            return bagh.Probe("draw")
         return bagh.Probe("win" if outcome.winner == position.side_to_move else "loss", 0)
-    after = [table.probe(position.play(move)) for move in position.legal_moves()]
-    losses = [p.distance for p in after if p.value == "loss"]
+    after = [tables.probe(position.play(move)) for move in position.legal_moves()]
+    losses = [p.distance for p in after if p.value == "loss" and p.distance is not None]
     if losses:
         return bagh.Probe("win", min(losses) + 1)
-    if all(p.value == "win" for p in after):
-        return bagh.Probe("loss", max(p.distance for p in after) + 1)
-    return bagh.Probe("draw", 0)
+    wins = [p.distance for p in after if p.value == "win" and p.distance is not None]
+    if len(wins) == len(after):
+        return bagh.Probe("loss", max(wins) + 1)
+    return bagh.Probe("draw")
 
 
-def test_probes_are_a_fixed_point_of_the_rules(table: bagh.Tablebase) -> None:
-    values = set()
-    for position in random_positions(table.rules, 400):
-        probe = table.probe(position)
-        values.add(probe.value)
-        assert probe == expected(position, table), position
-    # The samples see more than one value.
-    assert len(values) >= 2
-
-
-def test_best_moves_keep_the_value(table: bagh.Tablebase) -> None:
-    for position in random_positions(table.rules, 300, seed=2):
-        probe = table.probe(position)
-        best = table.best_moves(position)
+def test_probe_answers_every_position_of_the_game(tables: bagh.Tablebase) -> None:
+    values = game_values(tables)
+    in_hand = [p for p in values if p.goats_in_hand > 0]
+    movement = [p for p in values if p.goats_in_hand == 0]
+    assert in_hand and movement
+    for i, (position, value) in enumerate(values.items()):
+        probe = tables.probe(position)
+        assert probe.value == value, position
         if position.is_game_over():
-            assert best == []
-            continue
-        assert best, position
-        assert set(best) <= set(position.legal_moves())
-        for move in best:
-            after = table.probe(position.play(move))
-            if probe.value == "win":
-                assert after == bagh.Probe("loss", probe.distance - 1)
-            elif probe.value == "loss":
-                assert after == bagh.Probe("win", probe.distance - 1)
-            else:
-                assert after.value == "draw"
-        by_move = dict(table.probe_moves(position))
+            assert probe.distance == (None if value == "draw" else 0), position
+        elif position.goats_in_hand > 0:
+            # The placement layers store values only.
+            assert probe.distance is None, position
+        else:
+            assert probe == tables.movement.probe(position), position
+            if i % 10 == 0:
+                assert probe == one_ply(position, tables), position
+    # Both phases see more than one value.
+    assert len({values[p] for p in in_hand}) >= 2 and len({values[p] for p in movement}) >= 2
+
+
+def test_best_moves_keep_the_value(tables: bagh.Tablebase) -> None:
+    values = game_values(tables)
+    for position, value in list(values.items())[::5]:
+        by_move = dict(tables.probe_moves(position))
         assert sorted(by_move) == sorted(position.legal_moves())
-        assert all(by_move[move] == table.probe(position.play(move)) for move in best)
+        for move, probe in by_move.items():
+            after = position.play(move)
+            if position.goats_in_hand > 0:
+                assert probe.value == values[after], (position, move)
+            assert probe == tables.probe(after)
+        best = tables.best_moves(position)
+        assert bool(best) != position.is_game_over(), position
+        probe = tables.probe(position)
+        for move in best:
+            assert by_move[move].value == FLIP[value]
+            if probe.distance is not None:
+                # With no goats in hand, the best distance too.
+                assert by_move[move] == probe.after_best_move()
+        if probe.distance is None:
+            # With goats in hand, every move that keeps the value.
+            assert sorted(best) == sorted(m for m, p in by_move.items() if p.value == FLIP[value])
 
 
-def test_the_longest_win_plays_out(table: bagh.Tablebase) -> None:
-    wins = [
-        (table.probe(p).distance, p)
-        for p in random_positions(table.rules, 400, seed=3)
-        if table.probe(p).value == "win"
-    ]
-    assert wins
-    distance, position = max(wins, key=lambda w: w[0])
-    winner = position.side_to_move
-    for ply in range(distance):
-        assert not position.is_game_over(), ply
-        position = position.play(table.best_moves(position)[0])
+def test_a_line_of_best_moves_ends_as_the_start_says(one_tiger: bagh.Tablebase) -> None:
+    position = bagh.Position(None, ONE_TIGER)
+    start = one_tiger.probe(position)
+    first = position.side_to_move
+    for _ in range(200):
+        if position.is_game_over():
+            break
+        position = position.play(one_tiger.best_moves(position)[0])
     outcome = position.outcome()
-    assert outcome is not None and outcome.winner == winner
+    if start.value == "draw":
+        assert outcome is None or outcome.winner is None
+    else:
+        assert outcome is not None
+        assert (outcome.winner == first) == (start.value == "win")
 
 
-def test_goats_win_by_trapping_the_tiger(tmp_path: Path) -> None:
-    rules = bagh.Ruleset(tigers=["c3"], goats=5, capture_target=1)
-    table = bagh.Tablebase.build(rules, tmp_path / "trap.tb")
-    position = bagh.Position("5/1G3/5/1G3/GTGG1 g 0 0", rules)
-    assert table.probe(position) == bagh.Probe("win", 1)
-    assert table.best_moves(position) == [bagh.Move("b4b3")]
-    trapped = position.play("b4b3")
-    assert table.probe(trapped) == bagh.Probe("loss", 0)
-    assert table.best_moves(trapped) == []
-    outcome = trapped.outcome()
-    assert outcome is not None and outcome.winner == "goat"
-    assert table.solve(position) == "win"
+def test_the_directory_and_its_parts(one_tiger: bagh.Tablebase) -> None:
+    dir = one_tiger.dir
+    assert isinstance(dir, Path) and one_tiger.rules == ONE_TIGER
+    names = sorted(path.name for path in dir.iterdir() if not path.name.endswith(".lock"))
+    assert names == ["movement.tb"] + [f"placed-{placed:02}.bpl" for placed in range(ONE_TIGER.goats)]
+    movement = one_tiger.movement
+    assert isinstance(movement, bagh.MovementTable) and movement.path == dir / "movement.tb"
+    placement = one_tiger.placement
+    assert isinstance(placement, bagh.PlacementTable)
+    assert placement.dir == dir and not placement.in_memory
+    assert placement.movement.checksum == movement.checksum
+    assert one_tiger.placement_missing is None
+    assert repr(one_tiger).startswith("<Tablebase ") and "placement=True" in repr(one_tiger)
+    assert bagh.Tablebase.memory_needed(ONE_TIGER) >= bagh.MovementTable.memory_needed(ONE_TIGER)
+
+    opened, loaded = bagh.Tablebase.open(dir), bagh.Tablebase.load(str(dir))
+    assert opened.rules == loaded.rules == ONE_TIGER  # read from the files
+    assert loaded.placement is not None and loaded.placement.in_memory
+    opened.verify()
+    for position in list(game_values(one_tiger))[::7]:
+        probe = one_tiger.probe(position)
+        assert opened.probe(position) == loaded.probe(position) == probe
+        if position.goats_in_hand > 0:
+            assert placement.probe(position) == probe
+        else:
+            assert movement.probe(position) == probe
 
 
-def test_symmetric_images_probe_the_same(table: bagh.Tablebase) -> None:
-    for position in random_positions(table.rules, 100, seed=4):
-        probes = {table.probe(image) for image in images(position)}
-        assert len(probes) == 1, position
-        assert len({len(table.best_moves(image)) for image in images(position)}) == 1
-
-
-def test_probe_takes_position_strings(one_tiger_path: Path) -> None:
-    table = bagh.Tablebase.open(one_tiger_path)
-    text = "5/5/1GTG1/2G2/4G t 0 0"
-    assert table.probe(text) == table.probe(bagh.Position(text, ONE_TIGER))
-    assert table.best_moves(text) == table.best_moves(bagh.Position(text, ONE_TIGER))
-    # Reaching the capture target ends the game: a loss in 0 for the goats.
-    assert table.probe("5/5/2T2/5/2G1G g 0 2") == bagh.Probe("loss", 0)
+def test_positions_as_strings_and_wrong_positions(one_tiger: bagh.Tablebase) -> None:
+    for text in ("5/5/2T2/5/5 g 3 0", "5/5/1GT2/5/G4 t 1 0", "5/5/1GTG1/2G2/5 t 0 0"):
+        assert one_tiger.probe(text) == one_tiger.probe(bagh.Position(text, ONE_TIGER))
+        assert one_tiger.best_moves(text) == one_tiger.best_moves(bagh.Position(text, ONE_TIGER))
     with pytest.raises(bagh.ParseError):
-        table.probe("T3T/5/5/5/T3T g 20 0")
-    with pytest.raises(TypeError):
-        table.probe(42)  # type: ignore[arg-type]
+        one_tiger.probe("T3T/5/5/5/T3T g 20 0")
+    with pytest.raises(TypeError, match="position"):
+        one_tiger.probe(42)  # type: ignore[arg-type]
+    other = bagh.Position(None, bagh.Ruleset(tigers=["c3"], goats=4, capture_target=3))
+    for call in (one_tiger.probe, one_tiger.probe_moves, one_tiger.best_moves, one_tiger.solve):
+        with pytest.raises(bagh.TablebaseError, match="rule set"):
+            call(other)
 
 
-def test_open_reads_what_build_wrote(one_tiger_path: Path) -> None:
-    table = bagh.Tablebase.open(one_tiger_path)
-    again = bagh.Tablebase.open(str(one_tiger_path), rules=ONE_TIGER)
-    assert table.rules == again.rules == ONE_TIGER
-    assert table.path == one_tiger_path
-    assert table.positions == bagh.Tablebase.count_positions(ONE_TIGER) > 0
-    assert bagh.Tablebase.memory_needed(ONE_TIGER) > 0
-    assert "positions=" in repr(table)
-    for position in random_positions(ONE_TIGER, 50, seed=5):
-        assert table.probe(position) == again.probe(position)
-    # A checkpoint is removed at the end of a build.
-    assert not Path(f"{one_tiger_path}.partial").exists()
+def test_a_movement_only_directory(tmp_path: Path, one_tiger: bagh.Tablebase) -> None:
+    dir = tmp_path / "tables"
+    tables = bagh.Tablebase.build(ONE_TIGER, dir, placement=False)
+    assert tables.placement is None and "placement=False" in repr(tables)
+    assert tables.placement_missing is not None and "not built" in tables.placement_missing
+    assert not list(dir.glob("placed-*"))
+    # Positions with no goats in hand answer ...
+    text = "5/5/1GTG1/2G2/5 t 0 0"
+    assert tables.probe(text) == one_tiger.probe(text)
+    assert tables.best_moves(text) == one_tiger.best_moves(text)
+    # ... the others say which build is missing.
+    start = bagh.Position(None, ONE_TIGER)
+    for call in (tables.probe, tables.probe_moves, tables.best_moves):
+        with pytest.raises(bagh.TablebaseError, match="no placement layers") as raised:
+            call(start)
+        assert str(dir) in str(raised.value)
+    # The search answers them without the layers.
+    for position in [start, start.play("a1"), start.play("a1").play("c3b2")]:
+        assert tables.solve(position) == one_tiger.probe(position)
+    statistics = tables.statistics()
+    assert statistics.placement is None and statistics.movement == one_tiger.movement.statistics()
+    tables.verify()
+
+    # Building again with the placement layers keeps the movement table.
+    calls: list[tuple[int, int]] = []
+    full = bagh.Tablebase.build(ONE_TIGER, dir, progress=lambda d, t: calls.append((d, t)))
+    assert {total for _, total in calls} == {bagh.PlacementTable.entries(ONE_TIGER)}
+    assert full.movement.checksum == tables.movement.checksum
+    assert full.probe(start) == one_tiger.probe(start)
 
 
-def test_statistics_count_the_table(table: bagh.Tablebase) -> None:
-    rows = table.statistics()
-    assert [(row["captured"], row["side"]) for row in rows] == [
-        (captured, side) for captured in range(table.rules.capture_target) for side in ("goat", "tiger")
-    ]
-    assert sum(row["positions"] for row in rows) == table.positions
-    for row in rows:
-        assert row["wins"] + row["draws"] + row["losses"] == row["positions"]
-        if row["longest_win"] is not None:
-            distance, position = row["longest_win"]
-            assert position.side_to_move == row["side"] and position.captured == row["captured"]
-            assert table.probe(position) == bagh.Probe("win", distance)
+def test_an_unfinished_directory(tmp_path: Path, one_tiger: bagh.Tablebase) -> None:
+    dir = tmp_path / "tables"
+    dir.mkdir()
+    for path in one_tiger.dir.glob("*.*"):
+        if path.name != "placed-01.bpl" and not path.name.endswith(".lock"):
+            (dir / path.name).write_bytes(path.read_bytes())
+    tables = bagh.Tablebase.open(dir)
+    assert tables.placement is None
+    assert tables.placement_missing is not None and "placed-01.bpl" in tables.placement_missing
+    assert tables.probe("5/5/1GTG1/2G2/5 t 0 0") == one_tiger.probe("5/5/1GTG1/2G2/5 t 0 0")
+    with pytest.raises(bagh.TablebaseError, match="placed-01.bpl"):
+        tables.probe(bagh.Position(None, ONE_TIGER))
+
+
+@pytest.mark.parametrize("layer", ["placed-00.bpl", "placed-02.bpl"])
+def test_a_damaged_layer_is_named(tmp_path: Path, one_tiger: bagh.Tablebase, layer: str) -> None:
+    dir = tmp_path / "tables"
+    dir.mkdir()
+    for path in one_tiger.dir.glob("*.*"):
+        if not path.name.endswith(".lock"):
+            (dir / path.name).write_bytes(path.read_bytes())
+    data = bytearray((dir / layer).read_bytes())
+    data[-1] ^= 0x40  # in the values, past the header
+    (dir / layer).write_bytes(bytes(data))
+    tables = bagh.Tablebase.open(dir)  # the header still checks out
+    for call in (tables.verify, tables.statistics, lambda: bagh.Tablebase.load(dir)):
+        with pytest.raises(bagh.TablebaseError, match=layer):
+            call()
+    # A damaged movement table does not open at all.
+    data = bytearray((dir / "movement.tb").read_bytes())
+    data[-1] ^= 0x40
+    (dir / "movement.tb").write_bytes(bytes(data))
+    with pytest.raises(bagh.TablebaseError, match="movement.tb"):
+        bagh.Tablebase.open(dir)
+
+
+def test_missing_directory_is_an_os_error(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError) as raised:
+        bagh.Tablebase.open(tmp_path / "nowhere")
+    assert raised.value.filename == str(tmp_path / "nowhere" / "movement.tb")
+
+
+def test_another_rule_set_in_the_directory(tmp_path: Path, one_tiger: bagh.Tablebase) -> None:
+    other = bagh.Ruleset(tigers=["c3"], goats=4, capture_target=1)
+    with pytest.raises(bagh.TablebaseError, match="capture_target=2"):
+        bagh.Tablebase.build(other, one_tiger.dir)
+
+
+def test_solve_checks_its_arguments(one_tiger: bagh.Tablebase) -> None:
+    start = bagh.Position(None, ONE_TIGER)
+    assert one_tiger.solve(start) == one_tiger.probe(start)
+    # A transposition table out of range is an error, not an abort.
+    for tt_log2 in (0, 33, 40):
+        with pytest.raises(bagh.TablebaseError, match="tt_log2"):
+            one_tiger.solve(start, tt_log2=tt_log2)
+    with pytest.raises(bagh.TablebaseError, match="nodes"):
+        one_tiger.solve(start, node_limit=1)
+
+
+def test_statistics_are_typed_and_add_up(one_tiger: bagh.Tablebase) -> None:
+    statistics = one_tiger.statistics()
+    assert isinstance(statistics, bagh.TablebaseStatistics)
+    movement, placement = statistics.movement, statistics.placement
+    assert isinstance(movement, bagh.MovementStatistics)
+    assert isinstance(placement, bagh.PlacementStatistics)
+    assert movement == one_tiger.movement.statistics()
+    assert one_tiger.placement is not None and placement == one_tiger.placement.statistics()
+    assert movement.positions == sum(layer.positions for layer in movement.layers) == one_tiger.movement.positions
+    assert placement.positions == sum(layer.positions for layer in placement.layers) > 0
+    counts = [(m.positions, m.wins, m.draws, m.losses) for m in movement.layers]
+    counts += [(p.positions, p.wins, p.draws, p.losses) for p in placement.layers]
+    for positions, wins, draws, losses in counts:
+        assert all(isinstance(count, int) and count >= 0 for count in (positions, wins, draws, losses))
+        assert wins + draws + losses == positions
+    # Nothing placed: the tiger on any point, six up to symmetry (a1, b1, c1,
+    # b2, c2, c3), the goats to move.
+    first = placement.layers[0]
+    assert (first.placed, first.captured, first.positions) == (0, 0, 6)
+    values = [one_tiger.probe(f"5/5/5/5/{board} g 3 0").value for board in ("T4", "1T3", "2T2")]
+    values += [one_tiger.probe(f"5/5/{board}/5/5 g 3 0").value for board in ("T4", "1T3", "2T2")]
+    assert (first.wins, first.draws, first.losses) == tuple(values.count(v) for v in ("win", "draw", "loss"))
+    # A value: equal, hashable, picklable, a repr that reads back.
+    assert pickle.loads(pickle.dumps(statistics)) == statistics
+    assert hash(pickle.loads(pickle.dumps(statistics))) == hash(statistics)
+    assert eval(repr(statistics), vars(bagh)) == statistics
+    assert statistics != bagh.TablebaseStatistics(movement, None)
+
+
+def test_statistics_classes_are_values() -> None:
+    position = bagh.Position("5/5/1GTG1/2G2/5 t 0 0", ONE_TIGER)
+    layer = bagh.MovementLayerStatistics(0, "tiger", 10, 4, 5, 1, (3, position))
+    assert (layer.captured, layer.side, layer.positions, layer.longest_win) == (0, "tiger", 10, (3, position))
+    assert repr(layer).startswith("MovementLayerStatistics(captured=0, side='tiger', positions=10,")
+    assert eval(repr(layer), vars(bagh)) == layer
+    assert layer != bagh.MovementLayerStatistics(0, "tiger", 10, 4, 5, 1, None)
+    with pytest.raises(bagh.ParseError, match="side"):
+        bagh.MovementLayerStatistics(0, "cat", 10, 4, 5, 1, None)  # type: ignore[arg-type]
+    table = bagh.MovementStatistics([layer], 10)
+    assert table.layers == [layer] and table.positions == 10
+    run = bagh.PlacementLayerStatistics(placed=2, captured=1, positions=7, wins=1, draws=2, losses=4)
+    assert repr(run) == "PlacementLayerStatistics(placed=2, captured=1, positions=7, wins=1, draws=2, losses=4)"
+    layers = bagh.PlacementStatistics([run], 7)
+    whole = bagh.TablebaseStatistics(table, layers)
+    for value in (layer, table, run, layers, whole):
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert hash(pickle.loads(pickle.dumps(value))) == hash(value)
 
 
 def test_probe_value_class() -> None:
     probe = bagh.Probe("win", 7)
     assert (probe.value, probe.distance) == ("win", 7)
-    assert repr(probe) == "Probe('win', 7)"
+    assert repr(probe) == "Probe('win', 7)" and str(probe) == "win in 7"
     assert eval(repr(probe), {"Probe": bagh.Probe}) == probe
-    assert str(probe) == "win in 7" and str(bagh.Probe("draw")) == "draw"
     assert pickle.loads(pickle.dumps(probe)) == probe
     assert hash(probe) == hash(bagh.Probe("win", 7)) and probe != bagh.Probe("loss", 7)
+    # No distance: a draw, or a value from the placement layers.
+    draw, win = bagh.Probe("draw"), bagh.Probe("win", None)
+    assert (draw.distance, win.distance) == (None, None)
+    assert (repr(draw), repr(win)) == ("Probe('draw', None)", "Probe('win', None)")
+    assert (str(draw), str(win), str(bagh.Probe("loss", 0))) == ("draw", "win", "loss in 0")
+    assert all(pickle.loads(pickle.dumps(p)) == p for p in (draw, win))
+    assert probe != bagh.Probe("win") and len({draw, bagh.Probe("draw", None)}) == 1
+    assert probe.after_best_move() == bagh.Probe("loss", 6)
+    assert win.after_best_move() == bagh.Probe("loss")
     with pytest.raises(bagh.ParseError, match="maybe"):
         bagh.Probe("maybe", 1)  # type: ignore[arg-type]
-    with pytest.raises(bagh.ParseError, match="draw"):
-        bagh.Probe("draw", 3)
+    for distance in (0, 3):
+        with pytest.raises(bagh.ParseError, match="draw"):
+            bagh.Probe("draw", distance)
 
 
-def test_errors_are_tablebase_errors() -> None:
-    assert issubclass(bagh.TablebaseError, bagh.BaghError)
-    assert issubclass(bagh.TablebaseError, ValueError)
-
-
-@pytest.mark.parametrize(
-    "damage",
-    ["empty", "header only", "half", "last byte missing", "entry flipped", "header flipped", "garbage", "extra"],
-)
-def test_damaged_files_raise(one_tiger_path: Path, tmp_path: Path, damage: str) -> None:
-    data = bytearray(one_tiger_path.read_bytes())
-    if damage == "empty":
-        data = bytearray()
-    elif damage == "header only":
-        data = data[:40]
-    elif damage == "half":
-        data = data[: len(data) // 2]
-    elif damage == "last byte missing":
-        data = data[:-1]
-    elif damage == "entry flipped":
-        data[-10] ^= 0x10
-    elif damage == "header flipped":
-        data[30] ^= 0x01
-    elif damage == "garbage":
-        data = bytearray(b"not a table at all" * 10)
-    elif damage == "extra":
-        data += b"\0"
-    path = tmp_path / "damaged.tb"
-    path.write_bytes(bytes(data))
-    with pytest.raises(bagh.TablebaseError, match="damaged.tb"):
-        bagh.Tablebase.open(path)
-
-
-def test_missing_file_is_an_os_error(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError) as raised:
-        bagh.Tablebase.open(tmp_path / "nowhere.tb")
-    assert raised.value.filename == str(tmp_path / "nowhere.tb")
-
-
-def test_another_rule_set_is_refused(one_tiger_path: Path) -> None:
-    other = bagh.Ruleset(tigers=["c3"], goats=4, capture_target=3)
-    with pytest.raises(bagh.TablebaseError, match="capture_target=2"):
-        bagh.Tablebase.open(one_tiger_path, rules=other)
-    table = bagh.Tablebase.open(one_tiger_path)
-    position = bagh.Position("5/5/1GTG1/2G2/4G t 0 0", other)
-    for call in (table.probe, table.best_moves, table.probe_moves):
-        with pytest.raises(bagh.TablebaseError, match="rule set"):
-            call(position)
-
-
-def test_goats_in_hand_are_not_in_the_table(one_tiger_path: Path) -> None:
-    table = bagh.Tablebase.open(one_tiger_path)
-    start = bagh.Position(None, ONE_TIGER)
-    with pytest.raises(bagh.TablebaseError, match="goats remain in hand"):
-        table.probe(start)
-    with pytest.raises(bagh.TablebaseError, match="in hand"):
-        table.best_moves(start)
-
-
-def test_too_large_is_refused_up_front(tmp_path: Path) -> None:
-    with pytest.raises(bagh.TablebaseError, match="memory_budget"):
-        bagh.Tablebase.build("bagh-chal", tmp_path / "big.tb", memory_budget=1 << 20)
-    assert list(tmp_path.iterdir()) == []
-
-
-def minimax(position: bagh.Position, table: bagh.Tablebase, memo: dict[bagh.Position, int]) -> int:
-    """1 win, 0 draw, -1 loss for the side to move: plain minimax to the table."""
-    if position.goats_in_hand == 0 or position.is_game_over():
-        return {"win": 1, "draw": 0, "loss": -1}[table.probe(position).value]
-    if position not in memo:
-        memo[position] = max(-minimax(position.play(m), table, memo) for m in position.legal_moves())
-    return memo[position]
-
-
-def test_solve_agrees_with_minimax(one_tiger_path: Path) -> None:
-    table = bagh.Tablebase.open(one_tiger_path)
-    rng = random.Random(6)
-    names = {1: "win", 0: "draw", -1: "loss"}
-    memo: dict[bagh.Position, int] = {}
-    seen = set()
-    for _ in range(12):
-        # Two goats placed, two in hand, after a random tiger move.
-        game = bagh.Game(ONE_TIGER)
-        for _ in range(rng.choice([3, 4])):
-            game.push(rng.choice(game.legal_moves()))
-        position = game.position
-        value = table.solve(position)
-        assert value == names[minimax(position, table, memo)], position
-        seen.add(value)
-    assert table.solve("5/5/1GTG1/2G2/4G t 0 0") == table.probe("5/5/1GTG1/2G2/4G t 0 0").value
-    with pytest.raises(bagh.TablebaseError, match="nodes"):
-        table.solve(bagh.Position(None, ONE_TIGER), node_limit=1)
-
-
-def test_progress_callback(tmp_path: Path) -> None:
+def test_progress_covers_both_stages(tmp_path: Path) -> None:
     calls: list[tuple[int, int]] = []
-    bagh.Tablebase.build(ONE_TIGER, tmp_path / "t.tb", progress=lambda done, total: calls.append((done, total)))
-    assert calls
-    totals = {total for _, total in calls}
-    assert len(totals) == 1
-    dones = [done for done, _ in calls]
-    assert dones == sorted(dones) and dones[-1] == totals.pop()
-    with pytest.raises(TypeError, match="progress"):
-        bagh.Tablebase.build(ONE_TIGER, tmp_path / "u.tb", progress=3)  # type: ignore[arg-type]
+    bagh.Tablebase.build(ONE_TIGER, tmp_path / "t", progress=lambda done, total: calls.append((done, total)))
+    totals = [total for _, total in calls]
+    # The movement stage, then the placement stage, each reaching its total.
+    switch = next(i for i, total in enumerate(totals) if total != totals[0])
+    movement, placement = calls[:switch], calls[switch:]
+    assert {total for _, total in placement} == {bagh.PlacementTable.entries(ONE_TIGER)}
+    for stage in (movement, placement):
+        assert len({total for _, total in stage}) == 1
+        dones = [done for done, _ in stage]
+        assert dones == sorted(dones) and dones[-1] == stage[-1][1]
 
 
-def test_progress_true_without_tqdm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
-    bagh.Tablebase.build(ONE_TIGER, tmp_path / "t.tb", progress=True)
-    err = capsys.readouterr().err
-    assert "100%" in err and err.endswith("\n")
-
-
-def test_progress_true_with_tqdm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_true_shows_a_bar_per_stage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     bars: list[Any] = []
 
     class FakeBar:
-        def __init__(self, total: int, **kwargs: Any) -> None:
-            self.total, self.n, self.closed = total, 0, False
+        def __init__(self, total: int, desc: str, **kwargs: Any) -> None:
+            self.total, self.desc, self.n, self.closed = total, desc, 0, False
             bars.append(self)
 
         def update(self, n: int) -> None:
+            assert not self.closed
             self.n += n
 
         def close(self) -> None:
@@ -379,44 +395,80 @@ def test_progress_true_with_tqdm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     fake = types.ModuleType("tqdm.auto")
     fake.tqdm = FakeBar  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tqdm.auto", fake)
-    bagh.Tablebase.build(ONE_TIGER, tmp_path / "t.tb", progress=True)
-    assert len(bars) == 1
-    assert bars[0].n == bars[0].total > 0 and bars[0].closed
-    # progress=False shows nothing.
-    bagh.Tablebase.build(ONE_TIGER, tmp_path / "u.tb", progress=False)
-    assert len(bars) == 1
+    bagh.Tablebase.build(ONE_TIGER, tmp_path / "t", progress=True)
+    assert [bar.desc for bar in bars] == ["movement custom", "placement custom"]
+    assert all(bar.n == bar.total > 0 and bar.closed for bar in bars)
+    # Nothing is shown otherwise.
+    bagh.Tablebase.build(ONE_TIGER, tmp_path / "u", progress=False)
+    bagh.Tablebase.build(ONE_TIGER, tmp_path / "v")
+    assert len(bars) == 2
 
 
-def test_a_stopped_build_resumes(tmp_path: Path, one_tiger_path: Path) -> None:
-    path = tmp_path / "t.tb"
+def test_a_build_stopped_in_placement_resumes(tmp_path: Path, one_tiger: bagh.Tablebase) -> None:
+    dir = tmp_path / "t"
+    entries = bagh.PlacementTable.entries(ONE_TIGER)
 
     def stop(done: int, total: int) -> None:
-        # Past the first layer (the one with a capture), whose checkpoint is saved.
-        if done > total * 0.3:
+        # In the placement stage, once a layer file is written.
+        if total == entries and any(dir.glob("placed-*.bpl")):
             raise RuntimeError("enough")
 
     with pytest.raises(RuntimeError, match="enough") as raised:
-        bagh.Tablebase.build(ONE_TIGER, path, progress=stop)
-    checkpoint = Path(f"{path}.partial")
-    assert not path.exists()
-    assert checkpoint.exists()
-    assert any("resume" in note for note in getattr(raised.value, "__notes__", []))
-    with pytest.raises(bagh.TablebaseError, match="checkpoint"):
-        bagh.Tablebase.open(checkpoint)
+        bagh.Tablebase.build(ONE_TIGER, dir, progress=stop)
+    notes = getattr(raised.value, "__notes__", [])
+    assert any("movement.tb" in note and "layer files" in note and "resumes" in note for note in notes), notes
+    assert bagh.Tablebase.open(dir).placement is None
+    tables = bagh.Tablebase.build(ONE_TIGER, dir)
+    tables.verify()
+    for path in one_tiger.dir.glob("*.*"):
+        if not path.name.endswith(".lock"):
+            assert (dir / path.name).read_bytes() == path.read_bytes(), path.name
 
-    calls: list[tuple[int, int]] = []
-    table = bagh.Tablebase.build(ONE_TIGER, path, progress=lambda d, t: calls.append((d, t)))
-    assert calls[0][0] > calls[0][1] * 0.3  # the first layer came from the checkpoint
-    assert not checkpoint.exists()
-    assert path.read_bytes() == one_tiger_path.read_bytes()
-    assert table.positions == bagh.Tablebase.open(one_tiger_path).positions
+
+def test_a_second_build_into_the_directory_is_refused(tmp_path: Path) -> None:
+    dir = tmp_path / "t"
+    started, release = threading.Event(), threading.Event()
+
+    def hold(done: int, total: int) -> None:
+        started.set()
+        release.wait(10)
+
+    first = threading.Thread(target=lambda: bagh.Tablebase.build(ONE_TIGER, dir, progress=hold))
+    first.start()
+    try:
+        assert started.wait(10)
+        with pytest.raises(bagh.TablebaseError, match="another build"):
+            bagh.Tablebase.build(ONE_TIGER, dir)
+    finally:
+        release.set()
+        first.join()
+    assert bagh.Tablebase.open(dir).placement is not None
+
+
+def test_too_large_is_refused_up_front(tmp_path: Path) -> None:
+    with pytest.raises(bagh.TablebaseError, match="memory_budget"):
+        bagh.Tablebase.build("bagh-chal", tmp_path / "big", memory_budget=1 << 20)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_other_threads_run_during_a_build(tmp_path: Path) -> None:
-    ticks, elapsed = ticks_during(
-        lambda: bagh.Tablebase.build(SMALL["two-tigers"], tmp_path / "t.tb", threads=1)
-    )
+    rules = bagh.Ruleset(tigers=["c3"], goats=6, capture_target=2)
+    ticks, elapsed = ticks_during(lambda: bagh.Tablebase.build(rules, tmp_path / "t", threads=1))
     assert ticks > elapsed * 50
+
+
+def test_other_threads_run_during_probes_from_files(one_tiger: bagh.Tablebase) -> None:
+    positions = [p for p in game_values(one_tiger) if p.goats_in_hand > 0 and p.side_to_move == "tiger"]
+
+    def probes() -> None:
+        for _ in range(20):
+            for position in positions:
+                one_tiger.probe(position)
+
+    ticks, elapsed = ticks_during(probes)
+    # Each probe lets the ticker run; holding the GIL it would get about one
+    # tick per switch interval (5 ms).
+    assert ticks > elapsed * 300
 
 
 INTERRUPT = """
@@ -439,9 +491,9 @@ else:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT by os.kill is POSIX")
 def test_ctrl_c_stops_a_build(tmp_path: Path) -> None:
-    path = tmp_path / "big.tb"
+    dir = tmp_path / "big"
     done = subprocess.run(
-        [sys.executable, "-c", INTERRUPT, os.fspath(path)],
+        [sys.executable, "-c", INTERRUPT, os.fspath(dir)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -449,4 +501,4 @@ def test_ctrl_c_stops_a_build(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("interrupted after"), done.stdout
     assert float(done.stdout.split()[-1]) < 5
-    assert not path.exists()
+    assert not (dir / "movement.tb").exists()

@@ -24,10 +24,15 @@ from a file by :func:`read_records`; :mod:`bagh.interop.baghchal` reads and
 writes the formats of the ``baghchal`` package; values have ``to_json`` and
 ``from_json``.
 
-:class:`Tablebase` builds, opens and probes movement-phase tablebases (perfect
-play once every goat is placed), and :class:`PlacementTable` the placement
-phase solved on top of one (the value of every position with goats in hand);
-their errors are :class:`TablebaseError`.
+:class:`Tablebase` builds and opens one rule set's tables in a directory and
+probes any position of the game: a :class:`Probe` holds the value under
+perfect play for the side to move and, where known, the distance to the end.
+Its parts are :class:`MovementTable` (every position with no goats in hand,
+with distances) and :class:`PlacementTable` (every position with goats in
+hand). Their ``statistics()`` are typed: :class:`TablebaseStatistics`,
+:class:`MovementStatistics` (of :class:`MovementLayerStatistics`) and
+:class:`PlacementStatistics` (of :class:`PlacementLayerStatistics`). Their
+errors are :class:`TablebaseError`.
 """
 
 from bagh._bagh import (
@@ -35,8 +40,13 @@ from bagh._bagh import (
     Game,
     IllegalMoveError,
     Move,
+    MovementLayerStatistics,
+    MovementStatistics,
+    MovementTable,
     Outcome,
     ParseError,
+    PlacementLayerStatistics,
+    PlacementStatistics,
     PlacementTable,
     Position,
     Probe,
@@ -46,6 +56,7 @@ from bagh._bagh import (
     RulesetError,
     Tablebase,
     TablebaseError,
+    TablebaseStatistics,
     __version__,
     random_games,
     read_records,
@@ -57,8 +68,13 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "Move",
+    "MovementLayerStatistics",
+    "MovementStatistics",
+    "MovementTable",
     "Outcome",
     "ParseError",
+    "PlacementLayerStatistics",
+    "PlacementStatistics",
     "PlacementTable",
     "Position",
     "Probe",
@@ -68,6 +84,7 @@ __all__ = [
     "RulesetError",
     "Tablebase",
     "TablebaseError",
+    "TablebaseStatistics",
     "__version__",
     "interop",
     "random_games",

@@ -1,7 +1,10 @@
-"""The progress display of ``Tablebase.build(..., progress=True)``.
+"""The progress display of the builds' ``progress=True``.
 
-A tqdm bar (``tqdm.auto``, so a widget in a notebook) when tqdm can be
-imported, else one line on stderr rewritten in place at each new percent.
+One :class:`Bar` per stage of a build, named after the stage and the rule
+set (``movement bagh-chal``, then ``placement bagh-chal``): a tqdm bar
+(``tqdm.auto``, so a widget in a notebook) when tqdm can be imported, else
+one line on stderr rewritten in place at each new percent. The extension
+makes the bars, feeds them and closes each when its stage ends.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ class Bar:
         if self._tqdm is not None:
             if self._bar is None:
                 self._bar = self._tqdm.tqdm(
-                    total=total, desc=self._description, unit=" entries", unit_scale=True
+                    total=total, desc=self._description, unit_scale=True
                 )
             self._bar.update(done - self._bar.n)
             return

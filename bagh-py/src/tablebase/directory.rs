@@ -1,0 +1,265 @@
+//! `bagh.Tablebase`: one rule set's tables in one directory (the movement
+//! table and the placement layers), with one probe for any position.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bagh_core::{Position, Ruleset};
+use bagh_tablebase::{MovementTable, Tablebase};
+use pyo3::prelude::*;
+
+use super::arguments::{detach_if, to_position};
+use super::build::{options, run_build};
+use super::error::tablebase_error;
+use super::movement::PyMovementTable;
+use super::placement::{layers_kept, PyPlacementTable};
+use super::probe::PyProbe;
+use super::solve::solve;
+use super::statistics::PyTablebaseStatistics;
+use crate::convert::to_rules;
+use crate::moves::PyMove;
+use crate::position::rules_text;
+use crate::ruleset::PyRuleset;
+
+/// The tables of one rule set in a directory: the movement table
+/// (`movement.tb`) and, once built, the placement layers (`placed-NN.bpl`).
+/// `probe` answers any position of the game, goats in hand or not; a
+/// directory with only the movement table answers positions with no goats
+/// in hand and raises `TablebaseError` naming the missing build for the rest.
+#[pyclass(name = "Tablebase", module = "bagh", frozen)]
+pub struct PyTablebase(Arc<Tablebase>);
+
+impl PyTablebase {
+    fn position(&self, position: &Bound<'_, PyAny>) -> PyResult<Position> {
+        to_position(position, self.0.rules())
+    }
+
+    /// Whether a probe of `position` reads placement layer files (see
+    /// `detach_if`).
+    fn reads_files(&self, position: &Position) -> bool {
+        position.goats_in_hand() > 0 && self.0.placement().is_some_and(|p| !p.in_memory())
+    }
+}
+
+/// The note of a stopped build into `dir`: what it kept to resume from.
+fn kept(dir: &Path, rules: &Ruleset) -> Option<String> {
+    let movement = Tablebase::movement_path(dir);
+    if movement.exists() {
+        let (kept, all) = layers_kept(dir, rules);
+        return Some(match kept {
+            0 => format!(
+                "the movement table {} is kept; building again resumes from it",
+                movement.display()
+            ),
+            _ => format!(
+                "the movement table {} and {kept} of {all} layer files are kept; \
+                 building again resumes after them",
+                movement.display()
+            ),
+        });
+    }
+    let partial = MovementTable::checkpoint_path(&movement);
+    partial.exists().then(|| {
+        format!(
+            "the checkpoint {} keeps the movement table's finished layers; \
+             building again resumes from it",
+            partial.display()
+        )
+    })
+}
+
+#[pymethods]
+impl PyTablebase {
+    /// Builds the tables of `rules` into the directory `dir` (created if
+    /// missing) and opens them: the movement table (kept if it is there),
+    /// then, with `placement`, the placement layers.
+    ///
+    /// The build runs without the GIL on `threads` threads (0: one per
+    /// core), and resumes where a stopped one left off. `progress` is False
+    /// (nothing shown), True (one tqdm bar per stage, "movement <rules>" and
+    /// "placement <rules>", if tqdm can be imported, else a line on stderr)
+    /// or a callable called now and then with `(done, total)` of the stage
+    /// at hand on the calling thread. Ctrl-C (or an exception raised by the
+    /// callable) stops the build soon and is raised, keeping what it
+    /// finished. A rule set needing more than `memory_budget` bytes (default
+    /// 4 GiB) is refused with `TablebaseError` before anything is allocated;
+    /// so is a second build into `dir` while one runs.
+    #[staticmethod]
+    #[pyo3(signature = (rules, dir, *, placement = true, progress = None, threads = 0, memory_budget = None))]
+    fn build(
+        py: Python<'_>,
+        rules: &Bound<'_, PyAny>,
+        dir: PathBuf,
+        placement: bool,
+        progress: Option<&Bound<'_, PyAny>>,
+        threads: usize,
+        memory_budget: Option<u64>,
+    ) -> PyResult<PyTablebase> {
+        let rules = to_rules(rules)?;
+        let target = dir.clone();
+        run_build(
+            py,
+            &rules,
+            progress,
+            options(threads, memory_budget, true),
+            move |options| match placement {
+                true => Tablebase::build(rules, &target, options),
+                false => Tablebase::build_movement(rules, &target, options),
+            },
+            || kept(&dir, &rules),
+        )
+        .map(|tables| PyTablebase(Arc::new(tables)))
+    }
+
+    /// Opens the tables in `dir`, reading the rule set from the movement
+    /// table, which is checked whole; the placement layers are checked by
+    /// their headers and lengths (`verify` reads their checksums). A
+    /// directory with no placement layers, or an unfinished set of them,
+    /// answers positions with no goats in hand.
+    #[staticmethod]
+    fn open(py: Python<'_>, dir: PathBuf) -> PyResult<PyTablebase> {
+        py.detach(move || Tablebase::open(&dir))
+            .map(|tables| PyTablebase(Arc::new(tables)))
+            .map_err(tablebase_error)
+    }
+
+    /// Opens the tables like `open` and reads the placement layers into
+    /// memory, checking them (about 4.4 GB for bagh-chal).
+    #[staticmethod]
+    fn load(py: Python<'_>, dir: PathBuf) -> PyResult<PyTablebase> {
+        py.detach(move || Tablebase::load(&dir))
+            .map(|tables| PyTablebase(Arc::new(tables)))
+            .map_err(tablebase_error)
+    }
+
+    /// The bytes of memory a build of both tables of `rules` needs at most.
+    #[staticmethod]
+    fn memory_needed(rules: &Bound<'_, PyAny>) -> PyResult<u64> {
+        Ok(Tablebase::memory_needed(&to_rules(rules)?))
+    }
+
+    /// The rule set, read from the movement table.
+    #[getter]
+    fn rules(&self) -> PyRuleset {
+        PyRuleset(*self.0.rules())
+    }
+
+    /// The directory of the tables.
+    #[getter]
+    fn dir(&self) -> PathBuf {
+        self.0.dir().to_path_buf()
+    }
+
+    /// The movement table.
+    #[getter]
+    fn movement(&self) -> PyMovementTable {
+        PyMovementTable(Arc::clone(self.0.movement()))
+    }
+
+    /// The placement layers, or None when they are not built.
+    #[getter]
+    fn placement(&self) -> Option<PyPlacementTable> {
+        PyPlacementTable::of(&self.0)
+    }
+
+    /// Why the placement layers are not open (not built, or which layer
+    /// files an unfinished build has yet to write), or None when they are.
+    #[getter]
+    fn placement_missing(&self) -> Option<String> {
+        self.0.placement_missing().map(str::to_string)
+    }
+
+    /// The value of any position (a Position, or a position string under the
+    /// table's rules) for the side to move under perfect play, and its
+    /// distance to the end where the tables know it: positions with no goats
+    /// in hand and finished games (None for the rest, and for draws).
+    /// Reading placement layer files, it lets other Python threads run.
+    fn probe(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<PyProbe> {
+        let position = self.position(position)?;
+        let tables = &self.0;
+        detach_if(py, self.reads_files(&position), || tables.probe(&position))
+            .map(PyProbe)
+            .map_err(tablebase_error)
+    }
+
+    /// Every legal move with the probe of the position it leads to (for the
+    /// opponent, who is to move there).
+    fn probe_moves(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<(PyMove, PyProbe)>> {
+        let position = self.position(position)?;
+        let tables = &self.0;
+        let moves = detach_if(py, self.reads_files(&position), || {
+            tables.probe_moves(&position)
+        })
+        .map_err(tablebase_error)?;
+        Ok(moves
+            .into_iter()
+            .map(|(mv, probe)| (PyMove(mv), PyProbe(probe)))
+            .collect())
+    }
+
+    /// The moves that keep the value: with no goats in hand, with the best
+    /// distance (the fastest win, the slowest loss); with goats in hand,
+    /// every move that keeps the value. Empty when the game is over.
+    fn best_moves(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Vec<PyMove>> {
+        let position = self.position(position)?;
+        let tables = &self.0;
+        let moves = detach_if(py, self.reads_files(&position), || {
+            tables.best_moves(&position)
+        })
+        .map_err(tablebase_error)?;
+        Ok(moves.into_iter().map(PyMove).collect())
+    }
+
+    /// The probe of any position by search, for directories without the
+    /// placement layers: a position with goats in hand by alpha-beta search
+    /// down to the movement table, with a transposition table of
+    /// `2**tt_log2` entries of 8 bytes (`tt_log2` from 1 to 32); its distance
+    /// is None (0 for a finished game). Runs without the GIL; Ctrl-C stops
+    /// it. With `node_limit`, gives up with `TablebaseError` after about
+    /// that many nodes.
+    #[pyo3(signature = (position, *, tt_log2 = 22, node_limit = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        tt_log2: u32,
+        node_limit: Option<u64>,
+    ) -> PyResult<PyProbe> {
+        let position = self.position(position)?;
+        solve(py, self.0.movement(), position, tt_log2, node_limit).map(PyProbe)
+    }
+
+    /// The counts of both tables (the placement layers are read whole and
+    /// their checksums checked on the way), without the GIL.
+    fn statistics(&self, py: Python<'_>) -> PyResult<PyTablebaseStatistics> {
+        let tables = &self.0;
+        py.detach(move || tables.statistics())
+            .map(PyTablebaseStatistics)
+            .map_err(tablebase_error)
+    }
+
+    /// Reads every placement layer file whole and checks its checksum (the
+    /// movement table was checked whole when it was opened), without the
+    /// GIL; raises `TablebaseError` naming the first file that fails.
+    fn verify(&self, py: Python<'_>) -> PyResult<()> {
+        let tables = &self.0;
+        py.detach(move || tables.verify()).map_err(tablebase_error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Tablebase rules='{}' dir={:?} placement={}>",
+            rules_text(self.0.rules()),
+            self.0.dir().display().to_string(),
+            if self.0.placement().is_some() {
+                "True"
+            } else {
+                "False"
+            }
+        )
+    }
+}
