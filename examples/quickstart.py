@@ -76,24 +76,31 @@ section("Drawing")
 svg = bagh.svg(game.position, size=240, highlight=["c3"])
 print(f"bagh.svg(...) gives {len(svg)} characters of SVG; notebooks draw Position and Game by themselves.")
 
-section("Perfect play: a movement-phase tablebase")
-# A small rule set builds in a fraction of a second; `make solve` builds bagh-chal's.
+section("Perfect play: tablebases")
+# A small rule set builds in a fraction of a second; `make solve-game` builds bagh-chal's.
 with tempfile.TemporaryDirectory() as directory:
     small = bagh.Ruleset(tigers=["c3"], goats=4, capture_target=2)
     began = time.perf_counter()
-    table = bagh.Tablebase.build(small, Path(directory) / "small.tb")
-    print(f"built {table.positions} positions in {time.perf_counter() - began:.2f} s")
+    tables = bagh.Tablebase.build(small, Path(directory) / "small")
+    elapsed = time.perf_counter() - began
+    counts = tables.statistics()
+    placed = counts.placement.positions if counts.placement is not None else 0
+    print(f"built in {elapsed:.2f} s: {counts.movement.positions:,} positions with no goats in hand,")
+    print(f"  {placed:,} with goats in hand and the goats to move (up to symmetry)")
+    start = bagh.Position(None, small)
+    print("the start:", repr(tables.probe(start)), "| moves that keep it:", len(tables.best_moves(start)))
     position = bagh.Position("5/3G1/GG3/1GT2/5 t 0 0", small)
-    probe = table.probe(position)
-    print(position.to_text(), "->", repr(probe), "| best moves:", [str(m) for m in table.best_moves(position)])
+    probe = tables.probe(position)
+    print(position.to_text(), "->", repr(probe), "| best moves:", [str(m) for m in tables.best_moves(position)])
     line = []
     while not position.is_game_over():
-        move = table.best_moves(position)[0]
+        move = tables.best_moves(position)[0]
         line.append(str(move))
         position = position.play(move)
     print(f"perfect play, {len(line)} plies:", " ".join(line), "->", position.outcome())
-    print("the start, goats in hand, solved by search:", table.solve(bagh.Position(None, small)))
+    movement_only = bagh.Tablebase.build(small, Path(directory) / "movement-only", placement=False)
+    print("without the placement layers, the start by search:", repr(movement_only.solve(start)))
     try:
-        table.probe(bagh.Position())
+        movement_only.probe(start)
     except bagh.TablebaseError as error:
         print("TablebaseError:", error)
