@@ -12,8 +12,8 @@ source_c=${YARDSTICK_C:-../shared/bench/yardstick.c}
 build=target/yardstick
 mkdir -p "$build"
 cc -O2 -o "$build/yardstick" "$source_c"
-cargo build --release --quiet -p bagh-core --example perft
-bagh=target/release/examples/perft
+cargo build --release --quiet -p bagh-cli --bin bagh
+bagh="target/release/bagh perft"
 
 seconds() { # run a command, print its wall time in seconds and check its node count
   local start end out
@@ -31,7 +31,7 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2
 : >"$build/bagh.txt"
 for _ in $(seq "$runs"); do
   seconds "$build/yardstick" "$depth" >>"$build/c.txt"
-  seconds "$bagh" --threads 1 "$depth" >>"$build/bagh.txt"
+  seconds $bagh --threads 1 "$depth" >>"$build/bagh.txt"
 done
 if [ "$(sort -u "$build/nodes.txt" | wc -l)" != 1 ]; then
   echo "node counts differ:"; sort -u "$build/nodes.txt"; exit 1

@@ -89,8 +89,3 @@ pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::Symmetry;
 pub use tiger_moves::{for_each_tiger_move, goats_under_attack};
-
-/// The README's Rust code, compiled and run as a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeDoctests;

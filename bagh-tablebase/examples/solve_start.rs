@@ -19,15 +19,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .next()
         .unwrap_or_else(|| "two-tigers goats=6 capture_target=2".to_string());
     let rules: Ruleset = text.parse()?;
-    let dir = args.next().map_or_else(
-        || {
-            format!(
-                "target/tablebases/{}",
-                rules.preset_id().unwrap_or("custom")
-            )
-        },
-        |dir| dir,
-    );
+    let dir = args.next().unwrap_or_else(|| {
+        let id = rules.preset_id().unwrap_or("custom");
+        format!("target/tablebases/{id}")
+    });
     let tables = Tablebase::build(rules, &dir, &BuildOptions::default())?;
     let start = Position::new(rules);
     println!(

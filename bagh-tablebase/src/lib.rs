@@ -77,6 +77,7 @@
 mod error;
 mod files;
 mod layout;
+mod memory;
 mod movement;
 mod options;
 mod placement;
@@ -95,3 +96,9 @@ pub use tablebase::{Statistics, Tablebase};
 pub use value::{Probe, Value};
 
 pub(crate) use probing::{capture_target_probe, check_rules, keeping, probe_each_move};
+
+/// The README's Rust code (the rules and the tables), compiled and run as a
+/// doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

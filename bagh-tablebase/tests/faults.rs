@@ -65,7 +65,10 @@ fn a_clean_directory_opens_verifies_and_leaves_no_temporary_files() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(layer(&dir, 0)).unwrap().permissions().mode();
+        let mode = std::fs::metadata(layer(&dir, 0))
+            .unwrap()
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o444, 0o444, "readable by everyone: {mode:o}");
     }
 }

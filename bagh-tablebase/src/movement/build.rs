@@ -38,6 +38,7 @@ use bagh_core::{
 
 use super::entry::{distance, loss, tag, win, DRAW, MAX_DISTANCE, TAG_LOSS, TAG_WIN, UNUSED};
 use crate::layout::Layout;
+use crate::memory::filled;
 use crate::TablebaseError;
 
 /// Settled entries and candidates found by one task: (distance, local index).
@@ -69,24 +70,6 @@ fn has_capture(tigers: PointSet, goats: PointSet) -> bool {
     !goats_under_attack(tigers, goats).is_empty()
 }
 
-/// A vector of `len` atomics set to `value`, or an error naming the size
-/// when the memory is not there (rather than aborting the process).
-pub(crate) fn atomics(
-    len: u64,
-    value: u16,
-    what: &'static str,
-) -> Result<Vec<AtomicU16>, TablebaseError> {
-    let oom = || TablebaseError::OutOfMemory {
-        what,
-        bytes: 2 * len,
-    };
-    let len = usize::try_from(len).map_err(|_| oom())?;
-    let mut out = Vec::new();
-    out.try_reserve_exact(len).map_err(|_| oom())?;
-    out.extend((0..len).map(|_| AtomicU16::new(value)));
-    Ok(out)
-}
-
 /// The solver's state: every entry of the table, and the counters of the
 /// layer being solved.
 pub(crate) struct Solver<'a> {
@@ -102,8 +85,14 @@ impl<'a> Solver<'a> {
     pub fn new(layout: &'a Layout) -> Result<Solver<'a>, TablebaseError> {
         Ok(Solver {
             layout,
-            values: atomics(layout.entries, DRAW, "the movement table's entries")?,
-            counters: atomics(layout.largest_layer(), 0, "the movement build's counters")?,
+            values: filled(layout.entries, "the movement table's entries", || {
+                AtomicU16::new(DRAW)
+            })?,
+            counters: filled(
+                layout.largest_layer(),
+                "the movement build's counters",
+                || AtomicU16::new(0),
+            )?,
             overflow: AtomicBool::new(false),
         })
     }

@@ -21,6 +21,7 @@ use super::file::{self, Expected, Values};
 use super::runs::{count_entries, entry_index, layer_bytes, run_sizes, runs, Run, DRAW, LOSS, WIN};
 use crate::layout::indexing::{binomial, colex_rank_fast, next_subset};
 use crate::layout::Layout;
+use crate::memory::filled;
 use crate::{BuildOptions, BuildProgress, MovementTable, Stage, TablebaseError, Value};
 
 /// A tiger-to-move value not computed yet (in the per-thread cache).
@@ -365,14 +366,7 @@ pub(crate) fn build_layers(
 
 /// `entries` 2-bit values, zeroed, or an error when the memory is not there.
 fn packed_words(entries: u64) -> Result<Vec<AtomicU64>, TablebaseError> {
-    let len = entries.div_ceil(32);
-    let oom = || TablebaseError::OutOfMemory {
-        what: "a placement layer",
-        bytes: 8 * len,
-    };
-    let len = usize::try_from(len).map_err(|_| oom())?;
-    let mut words = Vec::new();
-    words.try_reserve_exact(len).map_err(|_| oom())?;
-    words.extend((0..len).map(|_| AtomicU64::new(0)));
-    Ok(words)
+    filled(entries.div_ceil(32), "a placement layer", || {
+        AtomicU64::new(0)
+    })
 }

@@ -32,6 +32,7 @@ use std::path::{Path, PathBuf};
 use bagh_core::Ruleset;
 
 use crate::files::{read_exact_at, write_atomically};
+use crate::memory::filled;
 use crate::movement::format::{u32_at, u64_at};
 use crate::TablebaseError;
 
@@ -281,14 +282,11 @@ pub(crate) fn read_layer(path: &Path, expected: &Expected) -> Result<Vec<Values>
     for &(entries, offset) in &header.runs {
         let start = offset as usize;
         let len = entries.div_ceil(32) as usize;
-        let mut words = Vec::new();
-        words
-            .try_reserve_exact(len)
-            .map_err(|_| TablebaseError::OutOfMemory {
-                what: "a placement layer",
-                bytes: 8 * len as u64,
-            })?;
-        words.extend((0..len).map(|w| u64_at(&bytes, start + 8 * w)));
+        let mut w = 0;
+        let words = filled(len as u64, "a placement layer", || {
+            w += 1;
+            u64_at(&bytes, start + 8 * (w - 1))
+        })?;
         layers.push(Values { entries, words });
     }
     Ok(layers)

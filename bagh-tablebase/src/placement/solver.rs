@@ -12,6 +12,7 @@
 use bagh_core::{goats_under_attack, Move, Position, Side};
 
 use crate::layout::fold::image;
+use crate::memory::filled;
 use crate::{MovementTable, TablebaseError, Value};
 
 /// -1 loss, 0 draw, 1 win for the side to move.
@@ -87,15 +88,7 @@ impl<'a> PlacementSolver<'a> {
                 expected: "1 to 32 (2^n transposition entries of 8 bytes)",
             });
         }
-        let len = 1usize << slots_log2;
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(len)
-            .map_err(|_| TablebaseError::OutOfMemory {
-                what: "the transposition table",
-                bytes: 8 * len as u64,
-            })?;
-        slots.resize(len, EMPTY_SLOT);
+        let slots = filled(1 << slots_log2, "the transposition table", || EMPTY_SLOT)?;
         Ok(PlacementSolver {
             table,
             slots,
