@@ -46,7 +46,7 @@ Exit codes:
 Examples:
   bagh perft 4
   bagh build two-tigers --threads 2
-  bagh probe tablebases/bagh-chal start \"T3T/5/5/5/T3T t 19 0\"
+  bagh probe tablebases/bagh-chal start \"T3T/5/2G2/5/T3T t 19 0\"
   bagh report tablebases/bagh-chal --check 100 --out report.md";
 
 /// Bagh-Chal (tigers and goats): perft, and the tablebases that solve it.
@@ -76,7 +76,7 @@ enum Command {
 Examples:
   bagh perft 4                            # 68204 from the bagh-chal start
   bagh perft --rules two-tigers --divide 3
-  bagh perft --position \"T3T/5/5/5/T3T t 19 0\" --threads 0 6")]
+  bagh perft --position \"T3T/5/2G2/5/T3T t 19 0\" --threads 0 6")]
 pub struct PerftArgs {
     /// The rule set: a preset id or a rule set's text form.
     #[arg(long, value_name = "ID|TEXT", default_value = "bagh-chal")]
