@@ -34,6 +34,8 @@
 //! - `parallel` (default): [`perft_parallel`] through rayon.
 //! - `serde`: points, moves and rule sets serialize as their text forms;
 //!   a position as `{"rules": "bagh-chal", "position": "T3T/5/5/5/T3T g 20 0"}`;
+//!   a [`Setup`] through its fields (point sets as lists of point names,
+//!   the side as `goat` or `tiger`);
 //!   a [`Game`] as `{"rules": ..., "start": ..., "moves": [...], "result": ...}`
 //!   and a [`Record`] with its `tags` and `comments` too (deserializing
 //!   replays and checks the moves). The shapes are in `docs/json.md`.
@@ -61,6 +63,7 @@ mod ruleset_builder;
 mod serde_games;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod setup;
 mod side;
 mod symmetry;
 mod tablebase;
@@ -84,6 +87,7 @@ pub use record::{Record, RecordError, RecordErrorKind};
 pub use record_reader::RecordReader;
 pub use ruleset::{Repetition, Ruleset, TigerMoves};
 pub use ruleset_builder::RulesetBuilder;
+pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::Symmetry;
 pub use tablebase::{
