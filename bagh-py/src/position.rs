@@ -21,13 +21,6 @@ pub fn rules_text(rules: &Ruleset) -> String {
     rules.to_string()
 }
 
-/// Point names sorted as strings.
-fn sorted_names(points: bagh_core::PointSet) -> Vec<String> {
-    let mut names = point_names(points);
-    names.sort();
-    names
-}
-
 #[pymethods]
 impl PyPosition {
     /// The position `text` (a position string) under `rules`; `text=None` is
@@ -116,16 +109,16 @@ impl PyPosition {
         self.0.goats_captured()
     }
 
-    /// The points holding a tiger, sorted.
+    /// The points holding a tiger, in board order (`a1`, `b1`, ..., `e5`).
     #[getter]
     fn tigers(&self) -> Vec<String> {
-        sorted_names(self.0.tigers())
+        point_names(self.0.tigers())
     }
 
-    /// The points holding a goat, sorted.
+    /// The points holding a goat, in board order (`a1`, `b1`, ..., `e5`).
     #[getter]
     fn goats(&self) -> Vec<String> {
-        sorted_names(self.0.goats())
+        point_names(self.0.goats())
     }
 
     #[getter]

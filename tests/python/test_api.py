@@ -108,7 +108,7 @@ def test_position_basics() -> None:
     assert str(start).splitlines()[0] == "5 T . . . T"
     assert start.side_to_move == "goat"
     assert (start.goats_in_hand, start.captured) == (20, 0)
-    assert start.tigers == ["a1", "a5", "e1", "e5"]
+    assert start.tigers == ["a1", "e1", "a5", "e5"]
     assert start.goats == []
     assert start.rules == Ruleset()
     assert len(start.legal_moves()) == 21 == start.perft(1)
@@ -125,6 +125,26 @@ def test_position_basics() -> None:
     custom = Position(rules=Ruleset(goats=10))
     assert eval(repr(custom)) == custom
     assert {start, Position(), two} == {start, two}
+
+
+def board_index(name: str) -> int:
+    """The index of a point in board order: a1 b1 ... e1 a2 ... e5."""
+    return (int(name[1]) - 1) * 5 + "abcde".index(name[0])
+
+
+def test_point_lists_come_in_board_order() -> None:
+    start = Position()
+    assert start.tigers == start.rules.tigers == ["a1", "e1", "a5", "e5"]
+    # Not the order of the names as strings (a2 < b1), but rank by rank.
+    position = Position("T3T/5/5/G4/TG2T t 18 0")
+    assert position.goats == ["b1", "a2"]
+    assert position.tigers == ["a1", "e1", "a5", "e5"]
+    assert Ruleset(tigers=["e5", "b2", "a3", "c1"]).tigers == ["c1", "b2", "a3", "e5"]
+    for id in Ruleset.preset_ids():
+        rules = Ruleset.preset(id)
+        assert rules.tigers == sorted(rules.tigers, key=board_index)
+        position = Position(rules=rules)
+        assert position.tigers == rules.tigers
 
 
 def test_illegal_moves_quote_the_position() -> None:

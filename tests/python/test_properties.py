@@ -11,6 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 
+def board_index(name: str) -> int:
+    """The index of a point in board order: a1 b1 ... e1 a2 ... e5."""
+    return (int(name[1]) - 1) * 5 + "abcde".index(name[0])
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_point_lists_come_in_board_order(game: bagh.Game) -> None:
+    for position in (game.start, game.position):
+        assert position.tigers == sorted(position.tigers, key=board_index)
+        assert position.goats == sorted(position.goats, key=board_index)
+        assert position.rules.tigers == sorted(position.rules.tigers, key=board_index)
+
+
 @settings(max_examples=60, deadline=None)
 @given(games())
 def test_push_pop_round_trip(game: bagh.Game) -> None:

@@ -17,7 +17,8 @@ The rules live in Rust (``bagh-core``); this package exposes them::
 Every error is a :class:`BaghError` (a :class:`ValueError`):
 :class:`ParseError` for text that cannot be read, :class:`IllegalMoveError`
 for a move that cannot be played, :class:`RulesetError` for rule-set fields
-that do not fit together.
+that do not fit together. Lists of points come in board order: ``a1``,
+``b1``, ..., ``e1``, ``a2``, ..., ``e5``.
 
 Game records (:class:`Record`, with tags and comments) are read one by one
 from a file by :func:`read_records`; :mod:`bagh.interop.baghchal` reads and
