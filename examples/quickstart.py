@@ -19,7 +19,7 @@ section("Rule sets")
 print("presets:", bagh.Ruleset.preset_ids())
 standard = bagh.Ruleset.preset("bagh-chal")
 print(repr(standard), "tigers:", standard.tigers, "goats:", standard.goats)
-custom = bagh.Ruleset(mandatory_capture=True, repetition="draw:3")
+custom = bagh.Ruleset(mandatory_capture=True, repetition="draw(3)")
 print("custom:", custom)
 print("read back equal:", bagh.Ruleset.from_text(str(custom)) == custom)
 try:

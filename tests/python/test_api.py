@@ -24,7 +24,7 @@ def test_presets() -> None:
     assert standard.no_progress_limit is None
     two = Ruleset.preset("two-tigers")
     assert (two.tigers, two.goats, two.capture_target) == (["b3", "d3"], 18, 9)
-    assert (two.tiger_moves, two.blocked_side_loses, two.repetition) == ("slide", True, "draw:3")
+    assert (two.tiger_moves, two.blocked_side_loses, two.repetition) == ("slide", True, "draw(3)")
     assert Ruleset.preset("bagh-chal-blocked-loses").repetition == "allowed"
 
 
@@ -36,11 +36,11 @@ def test_ruleset_keywords_text_and_repr() -> None:
         tiger_moves="slide",
         mandatory_capture=True,
         blocked_side_loses=True,
-        repetition="draw:4",
+        repetition="draw(4)",
         no_progress_limit=50,
     )
     assert rules.id is None
-    assert rules.repetition == "draw:4"
+    assert rules.repetition == "draw(4)"
     assert rules.no_progress_limit == 50
     text = str(rules)
     assert text == (
@@ -50,7 +50,9 @@ def test_ruleset_keywords_text_and_repr() -> None:
     assert Ruleset.from_text(text) == rules
     assert eval(repr(rules)) == rules
     assert repr(Ruleset()) == "Ruleset.preset('bagh-chal')"
+    # `draw:n` is still read; the rule set writes `draw(n)`, as in its text form.
     assert Ruleset(repetition="draw(3)") == Ruleset(repetition="draw:3")
+    assert Ruleset(repetition="draw:3").repetition == "draw(3)"
     assert Ruleset.from_text("bagh-chal mandatory_capture=yes") == Ruleset(mandatory_capture=True)
     assert str(Ruleset.preset("two-tigers")) == "two-tigers"
 
@@ -68,8 +70,9 @@ def test_ruleset_keywords_text_and_repr() -> None:
         {"goats": 22},
         {"capture_target": 0},
         {"capture_target": 21},
+        {"repetition": "draw(1)"},
+        {"repetition": "draw(300)"},
         {"repetition": "draw:1"},
-        {"repetition": "draw:300"},
         {"no_progress_limit": 0},
         {"no_progress_limit": 70000},
     ],
@@ -221,7 +224,7 @@ def test_repetition_policies() -> None:
     shuffle = ["a5b5", "c4d4", "b5a5", "d4c4"]
     allowed = Game(Ruleset(goats=3, capture_target=3, repetition="allowed"), start, shuffle)
     assert allowed.repetition_count() == 2 and not allowed.is_game_over()
-    drawn = Game(Ruleset(goats=3, capture_target=3, repetition="draw:2"), start, shuffle)
+    drawn = Game(Ruleset(goats=3, capture_target=3, repetition="draw(2)"), start, shuffle)
     assert drawn.outcome() == bagh.Outcome(None, "repetition")
     forbidden = Game(Ruleset(goats=3, capture_target=3), start, shuffle[:3])
     assert Move("d4c4") not in forbidden.legal_moves()

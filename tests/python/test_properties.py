@@ -95,8 +95,8 @@ def test_outcomes_follow_the_rules(game: bagh.Game) -> None:
         assert position.side_to_move == "goat"
         assert outcome.winner == ("tiger" if rules.blocked_side_loses else None)
     elif outcome.reason == "repetition":
-        assert outcome.winner is None and rules.repetition.startswith("draw:")
-        assert game.repetition_count() >= int(rules.repetition.split(":")[1])
+        assert outcome.winner is None and rules.repetition.startswith("draw(")
+        assert game.repetition_count() >= int(rules.repetition.removeprefix("draw(").removesuffix(")"))
     else:
         assert outcome.reason == "no-progress" and outcome.winner is None
         assert rules.no_progress_limit is not None
