@@ -11,6 +11,7 @@ __all__ = [
     "ParseError",
     "IllegalMoveError",
     "RulesetError",
+    "SetupError",
     "Ruleset",
     "Move",
     "Outcome",
@@ -81,6 +82,15 @@ class RulesetError(BaghError):
     column: int
     what: str
     line: int
+
+class SetupError(BaghError):
+    """The parts of a position (``Position.from_parts``) that do not make a position under the rule set.
+
+    ``field`` names the argument at fault: ``"tigers"``, ``"goats"``,
+    ``"goats_in_hand"`` or ``"captured"``.
+    """
+
+    field: str
 
 @final
 class Ruleset:
@@ -185,6 +195,21 @@ class Position:
     """A history-free position; immutable, ``play`` returns a new one."""
 
     def __new__(cls, text: str | None = None, rules: Ruleset | str = "bagh-chal") -> Position: ...
+    @staticmethod
+    def from_parts(
+        tigers: Sequence[str],
+        goats: Sequence[str],
+        *,
+        side: _SideName | str = "goat",
+        goats_in_hand: int = 0,
+        captured: int = 0,
+        rules: Ruleset | str = "bagh-chal",
+    ) -> Position:
+        """The position with these parts (point names) under ``rules``, checked as a position string is.
+
+        Parts that do not fit the rule set raise ``SetupError``; a bad point
+        name or side raises ``ParseError``.
+        """
     def to_text(self) -> str: ...
     def legal_moves(self) -> list[Move]: ...
     def is_legal(self, move: Move | str) -> bool: ...
