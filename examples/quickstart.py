@@ -19,7 +19,7 @@ section("Rule sets")
 print("presets:", bagh.Ruleset.preset_ids())
 standard = bagh.Ruleset.preset("bagh-chal")
 print(repr(standard), "tigers:", standard.tigers, "goats:", standard.goats)
-custom = bagh.Ruleset(mandatory_capture=True, repetition="draw:3")
+custom = bagh.Ruleset(mandatory_capture=True, repetition="draw(3)")
 print("custom:", custom)
 print("read back equal:", bagh.Ruleset.from_text(str(custom)) == custom)
 try:
@@ -43,6 +43,13 @@ try:
     bagh.Position("T3T/5/5/5/T3T g 19 0")
 except bagh.ParseError as error:
     print("ParseError:", error)
+print("tigers and goats, in board order:", after.tigers, after.goats)
+parts = bagh.Position.from_parts(after.tigers, after.goats, goats_in_hand=19)
+print("from its parts:", repr(parts), "| equal:", parts == after)
+try:
+    bagh.Position.from_parts(["a1", "e1", "a5"], [], goats_in_hand=20)
+except bagh.SetupError as error:
+    print("SetupError:", error, "| field:", error.field)
 
 section("Moves")
 capture = bagh.Move.from_text("a1xa3")

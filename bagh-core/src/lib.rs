@@ -34,6 +34,8 @@
 //! - `parallel` (default): [`perft_parallel`] through rayon.
 //! - `serde`: points, moves and rule sets serialize as their text forms;
 //!   a position as `{"rules": "bagh-chal", "position": "T3T/5/5/5/T3T g 20 0"}`;
+//!   a [`Setup`] through its fields (point sets as lists of point names,
+//!   the side as `goat` or `tiger`);
 //!   a [`Game`] as `{"rules": ..., "start": ..., "moves": [...], "result": ...}`
 //!   and a [`Record`] with its `tags` and `comments` too (deserializing
 //!   replays and checks the moves). The shapes are in `docs/json.md`.

@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{ParseError, ParseErrorKind, TextKind};
-use crate::{Point, PointSet, Position, Ruleset, Side};
+use crate::{Point, PointSet, Position, Ruleset, Setup, SetupError, Side};
 
 type Failure = (usize, ParseErrorKind);
 
@@ -148,15 +148,12 @@ fn parse_count(text: &str, column: usize, field: &'static str) -> Result<u8, Fai
     })
 }
 
-fn inconsistent(column: usize, field: &'static str, reason: String) -> Failure {
-    (column, ParseErrorKind::Inconsistent { field, reason })
-}
-
 impl Position {
-    /// Reads a position string against a rule set, which checks it: the tiger
-    /// count, goats on board + in hand + captured equal to the rule set's goat
-    /// count, and at most the capture target captured. The error names the
-    /// field and its column.
+    /// Reads a position string against a rule set, which checks it as
+    /// [`Position::from_setup`] checks a [`Setup`]: the tiger count, goats on
+    /// board + in hand + captured equal to the rule set's goat count, and at
+    /// most the capture target captured. The error names the field and its
+    /// column.
     pub fn from_text(text: &str, rules: Ruleset) -> Result<Position, ParseError> {
         Position::parse(text, rules)
             .map_err(|(column, kind)| ParseError::new(TextKind::Position, text, column, kind))
@@ -209,37 +206,22 @@ impl Position {
         let in_hand = parse_count(hand, hand_at, "goats in hand")?;
         let captured = parse_count(captured, captured_at, "goats captured")?;
 
-        if tigers.len() != rules.tigers() {
-            let reason = format!(
-                "{} tigers on the board, the rule set has {}",
-                tigers.len(),
-                rules.tigers()
-            );
-            return Err(inconsistent(board_at, "board", reason));
-        }
-        let total = goats.len() + usize::from(in_hand) + usize::from(captured);
-        if total != usize::from(rules.goats()) {
-            let reason = format!(
-                "{} goats on the board + {in_hand} in hand + {captured} captured make {total}, the rule set has {}",
-                goats.len(),
-                rules.goats()
-            );
-            return Err(inconsistent(hand_at, "goats in hand", reason));
-        }
-        if captured > rules.capture_target() {
-            let reason = format!(
-                "{captured} is above the capture target {}",
-                rules.capture_target()
-            );
-            return Err(inconsistent(captured_at, "goats captured", reason));
-        }
-        Ok(Position {
+        let setup = Setup {
             tigers,
             goats,
-            rules,
             side,
-            in_hand,
-            captured,
+            goats_in_hand: in_hand,
+            goats_captured: captured,
+        };
+        Position::from_setup(setup, rules).map_err(|error| {
+            // The same checks, reported against the position string's fields.
+            let (column, field) = match error {
+                SetupError::GoatCount { .. } => (hand_at, "goats in hand"),
+                SetupError::CapturedAboveTarget { .. } => (captured_at, "goats captured"),
+                SetupError::TigerCount { .. } | SetupError::Overlap { .. } => (board_at, "board"),
+            };
+            let reason = error.reason();
+            (column, ParseErrorKind::Inconsistent { field, reason })
         })
     }
 }

@@ -1,14 +1,16 @@
 //! With the `serde` feature: points, moves and rule sets serialize as their
 //! text forms; a position as `{"rules": ..., "position": ...}`, since its
-//! string alone is read against a rule set.
+//! string alone is read against a rule set; a point set as the list of its
+//! point names in board order, and a side as `goat` or `tiger` (for
+//! [`Setup`](crate::Setup), which serializes through its fields).
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::de::{self, Deserialize, Deserializer};
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use crate::{Move, Point, Position, Ruleset};
+use crate::{Move, Point, PointSet, Position, Ruleset, Side};
 
 struct TextVisitor<T>(std::marker::PhantomData<T>);
 
@@ -64,5 +66,78 @@ impl<'de> Deserialize<'de> for Position {
         }
         let fields = Fields::deserialize(deserializer)?;
         Position::from_text(&fields.position, fields.rules).map_err(de::Error::custom)
+    }
+}
+
+impl Serialize for PointSet {
+    /// The point names in board order (`a1`, `b1`, ..., `e5`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for point in self.iter() {
+            seq.serialize_element(&point)?;
+        }
+        seq.end()
+    }
+}
+
+struct PointSetVisitor;
+
+impl<'de> de::Visitor<'de> for PointSetVisitor {
+    type Value = PointSet;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of distinct point names")
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<PointSet, A::Error> {
+        let mut set = PointSet::EMPTY;
+        while let Some(point) = seq.next_element::<Point>()? {
+            if set.contains(point) {
+                return Err(de::Error::custom(format_args!(
+                    "point {point} is given twice"
+                )));
+            }
+            set.insert(point);
+        }
+        Ok(set)
+    }
+}
+
+impl<'de> Deserialize<'de> for PointSet {
+    /// A list of distinct point names, in any order.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PointSet, D::Error> {
+        deserializer.deserialize_seq(PointSetVisitor)
+    }
+}
+
+impl Serialize for Side {
+    /// `goat` or `tiger`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Side {
+    /// `goat` or `tiger`.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Side, D::Error> {
+        struct SideVisitor;
+
+        impl de::Visitor<'_> for SideVisitor {
+            type Value = Side;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("goat or tiger")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Side, E> {
+                match v {
+                    "goat" => Ok(Side::Goat),
+                    "tiger" => Ok(Side::Tiger),
+                    _ => Err(E::unknown_variant(v, &["goat", "tiger"])),
+                }
+            }
+        }
+
+        deserializer.deserialize_str(SideVisitor)
     }
 }

@@ -19,7 +19,7 @@ use std::collections::HashSet;
 
 use bagh_core::{
     perft, Game, IllegalMoveReason, Move, Outcome, ParseError, ParseErrorKind, Point, Position,
-    Repetition, Ruleset, Side, Symmetry, Termination, TextKind, TigerMoves,
+    Repetition, Ruleset, Setup, Side, Symmetry, Termination, TextKind, TigerMoves,
 };
 use common::reference::{self, RefPosition, RefRules};
 use proptest::prelude::*;
@@ -157,8 +157,8 @@ impl Pick {
 /// A random valid position, not necessarily reachable: random rules, pieces
 /// on random points, any side to move. A quarter of them are crowded boards
 /// (0-3 empty points, every goat on the board), where goats are blocked and
-/// tigers trapped far more often than in random games. The board text is
-/// written by the reference, not by the engine.
+/// tigers trapped far more often than in random games. It is built from its
+/// parts (a `Setup`), not through the engine's text forms.
 fn random_position() -> impl Strategy<Value = Position> {
     (
         spec(),
@@ -187,26 +187,18 @@ fn random_position() -> impl Strategy<Value = Position> {
             };
             let captured =
                 captured.index((goats - on_board).min(rules.capture_target().into()) + 1);
-            let mut grid = [[reference::Cell::Empty; 5]; 5];
-            for (i, p) in points[..tigers + on_board].iter().enumerate() {
-                grid[usize::from(p.file())][usize::from(p.rank())] = if i < tigers {
-                    reference::Cell::Tiger
-                } else {
-                    reference::Cell::Goat
-                };
-            }
-            let text = RefPosition {
-                grid,
+            let setup = Setup {
+                tigers: points[..tigers].iter().copied().collect(),
+                goats: points[tigers..tigers + on_board].iter().copied().collect(),
                 side: if tigers_to_move {
-                    reference::Side::Tiger
+                    Side::Tiger
                 } else {
-                    reference::Side::Goat
+                    Side::Goat
                 },
-                in_hand: (goats - on_board - captured) as u32,
-                captured: captured as u32,
-            }
-            .to_text();
-            Position::from_text(&text, rules)
+                goats_in_hand: (goats - on_board - captured) as u8,
+                goats_captured: captured as u8,
+            };
+            Position::from_setup(setup, rules)
                 .unwrap_or_else(|error| panic!("a valid position is refused: {error}"))
         })
 }

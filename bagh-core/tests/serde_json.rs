@@ -2,7 +2,7 @@
 //! human-readable JSON, and bad JSON is an error, not a panic.
 #![cfg(feature = "serde")]
 
-use bagh_core::{Move, Point, Position, Ruleset};
+use bagh_core::{Move, Point, Position, Ruleset, Setup};
 
 #[test]
 fn values_serialize_as_their_text_forms() {
@@ -48,4 +48,51 @@ fn bad_json_is_an_error_that_quotes_the_text() {
     );
     assert!(serde_json::from_str::<Position>(r#"{"position":"x","colour":1}"#).is_err());
     assert!(serde_json::from_str::<Ruleset>("17").is_err());
+}
+
+#[test]
+fn a_setup_serializes_through_its_fields() {
+    let position = Position::from_text("T3T/5/2G2/5/T3T t 19 0", Ruleset::default()).unwrap();
+    let setup = position.setup();
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(
+        json,
+        r#"{"tigers":["a1","e1","a5","e5"],"goats":["c3"],"side":"tiger","goats_in_hand":19,"goats_captured":0}"#
+    );
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+    // Points in any order; a setup is read without a rule set, so nothing
+    // but the shape is checked here.
+    let any_order = r#"{"tigers":["e5","a1","a5","e1"],"goats":["c3"],"side":"tiger","goats_in_hand":19,"goats_captured":0}"#;
+    assert_eq!(serde_json::from_str::<Setup>(any_order).unwrap(), setup);
+
+    let bad = [
+        (
+            r#"{"tigers":["a1","a1"],"goats":[],"side":"goat","goats_in_hand":0,"goats_captured":0}"#,
+            "point a1 is given twice",
+        ),
+        (
+            r#"{"tigers":["a6"],"goats":[],"side":"goat","goats_in_hand":0,"goats_captured":0}"#,
+            "invalid point \"a6\"",
+        ),
+        (
+            r#"{"tigers":[],"goats":[],"side":"g","goats_in_hand":0,"goats_captured":0}"#,
+            "unknown variant `g`, expected `goat` or `tiger`",
+        ),
+        (
+            r#"{"tigers":[],"goats":[],"side":"goat","goats_in_hand":256,"goats_captured":0}"#,
+            "256",
+        ),
+        (
+            r#"{"tigers":[],"goats":[],"side":"goat","goats_in_hand":0}"#,
+            "missing field `goats_captured`",
+        ),
+        (
+            r#"{"tigers":[],"goats":[],"side":"goat","goats_in_hand":0,"goats_captured":0,"rules":"bagh-chal"}"#,
+            "unknown field `rules`",
+        ),
+    ];
+    for (json, message) in bad {
+        let error = serde_json::from_str::<Setup>(json).unwrap_err();
+        assert!(error.to_string().contains(message), "{json}: {error}");
+    }
 }

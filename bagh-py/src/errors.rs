@@ -33,6 +33,12 @@ create_exception!(
     BaghError,
     "Rule-set fields that do not make a valid rule set."
 );
+create_exception!(
+    bagh,
+    SetupError,
+    BaghError,
+    "The parts of a position that do not make a position under the rule set."
+);
 
 /// An exception with attributes set on it, for callers that want more than
 /// the message.
@@ -102,6 +108,22 @@ pub fn ruleset_error(error: bagh_core::RulesetError) -> PyErr {
         RulesetError::new_err(error.to_string()),
         &[("field", field)],
     )
+}
+
+/// Parts of a position that the rule set refuses, with the attribute `field`:
+/// the name of `Position.from_parts`'s argument at fault.
+pub fn setup_error(error: bagh_core::SetupError) -> PyErr {
+    let field = match error.field() {
+        "goats_captured" => "captured",
+        other => other,
+    };
+    setup_field_error(field, format!("{field}: {}", error.reason()))
+}
+
+/// A `SetupError` about the argument `field` of `Position.from_parts`.
+pub fn setup_field_error(field: &'static str, message: String) -> PyErr {
+    let field = Python::attach(|py| object(py, field));
+    with_attributes(SetupError::new_err(message), &[("field", field)])
 }
 
 /// A game record that could not be read, with the attributes `line` and

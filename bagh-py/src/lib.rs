@@ -36,6 +36,7 @@ fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::IllegalMoveError>(),
     )?;
     m.add("RulesetError", py.get_type::<errors::RulesetError>())?;
+    m.add("SetupError", py.get_type::<errors::SetupError>())?;
     m.add_class::<ruleset::PyRuleset>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<outcome::PyOutcome>()?;

@@ -1,11 +1,11 @@
 //! `bagh.Position`.
 
-use bagh_core::{perft, Position, Ruleset};
+use bagh_core::{perft, PointSet, Position, Ruleset, Setup, Side};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::convert::{point_names, side_name, to_move, to_point, to_rules};
-use crate::errors::{illegal_move, parse_error};
+use crate::errors::{illegal_move, parse_error, setup_error, setup_field_error, ParseError};
 use crate::moves::PyMove;
 use crate::outcome::PyOutcome;
 use crate::ruleset::PyRuleset;
@@ -21,11 +21,28 @@ pub fn rules_text(rules: &Ruleset) -> String {
     rules.to_string()
 }
 
-/// Point names sorted as strings.
-fn sorted_names(points: bagh_core::PointSet) -> Vec<String> {
-    let mut names = point_names(points);
-    names.sort();
-    names
+/// The points named in `names`, each at most once; a repeated name is a
+/// `SetupError` about `field`.
+fn point_set(field: &'static str, names: &[String]) -> PyResult<PointSet> {
+    let mut set = PointSet::EMPTY;
+    for name in names {
+        let point = to_point(name)?;
+        if set.contains(point) {
+            return Err(setup_field_error(
+                field,
+                format!("{field}: {point} is given twice"),
+            ));
+        }
+        set.insert(point);
+    }
+    Ok(set)
+}
+
+/// A goat count: a negative or huge number is a `SetupError` naming the
+/// argument, like every other bad value.
+fn goat_count(field: &'static str, value: i64) -> PyResult<u8> {
+    u8::try_from(value)
+        .map_err(|_| setup_field_error(field, format!("{field}: {value} is not a valid count")))
 }
 
 #[pymethods]
@@ -45,6 +62,49 @@ impl PyPosition {
                 .map(PyPosition)
                 .map_err(parse_error),
         }
+    }
+
+    /// The position with these parts under `rules`, which checks them as it
+    /// checks a position string: `tigers` and `goats` are point names,
+    /// `side` the side to move (`"goat"` or `"tiger"`). Parts that do not
+    /// fit the rule set raise `SetupError`, whose `field` names the argument
+    /// at fault; a bad point name or side raises `ParseError`.
+    #[staticmethod]
+    #[pyo3(
+        signature = (tigers, goats, *, side = "goat", goats_in_hand = 0, captured = 0, rules = None),
+        text_signature = "(tigers, goats, *, side='goat', goats_in_hand=0, captured=0, rules='bagh-chal')"
+    )]
+    fn from_parts(
+        tigers: Vec<String>,
+        goats: Vec<String>,
+        side: &str,
+        goats_in_hand: i64,
+        captured: i64,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
+        let rules = match rules {
+            Some(rules) => to_rules(rules)?,
+            None => Ruleset::default(),
+        };
+        let side = match side {
+            "goat" => Side::Goat,
+            "tiger" => Side::Tiger,
+            other => {
+                return Err(ParseError::new_err(format!(
+                    "side: unexpected value {other:?}, expected \"goat\" or \"tiger\""
+                )))
+            }
+        };
+        let setup = Setup {
+            tigers: point_set("tigers", &tigers)?,
+            goats: point_set("goats", &goats)?,
+            side,
+            goats_in_hand: goat_count("goats_in_hand", goats_in_hand)?,
+            goats_captured: goat_count("captured", captured)?,
+        };
+        Position::from_setup(setup, rules)
+            .map(PyPosition)
+            .map_err(setup_error)
     }
 
     /// The position string, e.g. `T3T/5/5/5/T3T g 20 0`.
@@ -116,16 +176,16 @@ impl PyPosition {
         self.0.goats_captured()
     }
 
-    /// The points holding a tiger, sorted.
+    /// The points holding a tiger, in board order (`a1`, `b1`, ..., `e5`).
     #[getter]
     fn tigers(&self) -> Vec<String> {
-        sorted_names(self.0.tigers())
+        point_names(self.0.tigers())
     }
 
-    /// The points holding a goat, sorted.
+    /// The points holding a goat, in board order (`a1`, `b1`, ..., `e5`).
     #[getter]
     fn goats(&self) -> Vec<String> {
-        sorted_names(self.0.goats())
+        point_names(self.0.goats())
     }
 
     #[getter]

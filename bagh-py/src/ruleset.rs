@@ -12,12 +12,12 @@ use crate::errors::{parse_error, ruleset_error, ParseError, RulesetError};
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyRuleset(pub Ruleset);
 
-/// `forbidden`, `allowed`, `draw:n` or `draw(n)`, read through the core's
+/// `forbidden`, `allowed`, `draw(n)` or `draw:n`, read through the core's
 /// rule-set text so that the count is checked in one place.
 fn parse_repetition(text: &str) -> PyResult<Repetition> {
     if text.is_empty() || text.contains(char::is_whitespace) || text.contains('=') {
         return Err(ParseError::new_err(format!(
-            "repetition: unexpected value {text:?}, expected forbidden, allowed or draw:n"
+            "repetition: unexpected value {text:?}, expected forbidden, allowed or draw(n)"
         )));
     }
     format!("repetition={text}")
@@ -36,13 +36,6 @@ fn count(field: &'static str, value: i64) -> PyResult<u32> {
         });
         error
     })
-}
-
-pub fn repetition_name(repetition: Repetition) -> String {
-    match repetition {
-        Repetition::Draw(n) => format!("draw:{n}"),
-        other => other.to_string(),
-    }
 }
 
 #[pymethods]
@@ -164,9 +157,10 @@ impl PyRuleset {
         self.0.blocked_side_loses()
     }
 
+    /// `"forbidden"`, `"allowed"` or `"draw(n)"`, as in the rule set's text form.
     #[getter]
     fn repetition(&self) -> String {
-        repetition_name(self.0.repetition())
+        self.0.repetition().to_string()
     }
 
     #[getter]

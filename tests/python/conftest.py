@@ -17,7 +17,7 @@ PRESETS = bagh.Ruleset.preset_ids()
 CUSTOM = bagh.Ruleset(
     mandatory_capture=True,
     blocked_side_loses=True,
-    repetition="draw:3",
+    repetition="draw(3)",
     no_progress_limit=40,
 )
 

@@ -24,7 +24,7 @@ def test_presets() -> None:
     assert standard.no_progress_limit is None
     two = Ruleset.preset("two-tigers")
     assert (two.tigers, two.goats, two.capture_target) == (["b3", "d3"], 18, 9)
-    assert (two.tiger_moves, two.blocked_side_loses, two.repetition) == ("slide", True, "draw:3")
+    assert (two.tiger_moves, two.blocked_side_loses, two.repetition) == ("slide", True, "draw(3)")
     assert Ruleset.preset("bagh-chal-blocked-loses").repetition == "allowed"
 
 
@@ -36,11 +36,11 @@ def test_ruleset_keywords_text_and_repr() -> None:
         tiger_moves="slide",
         mandatory_capture=True,
         blocked_side_loses=True,
-        repetition="draw:4",
+        repetition="draw(4)",
         no_progress_limit=50,
     )
     assert rules.id is None
-    assert rules.repetition == "draw:4"
+    assert rules.repetition == "draw(4)"
     assert rules.no_progress_limit == 50
     text = str(rules)
     assert text == (
@@ -50,7 +50,9 @@ def test_ruleset_keywords_text_and_repr() -> None:
     assert Ruleset.from_text(text) == rules
     assert eval(repr(rules)) == rules
     assert repr(Ruleset()) == "Ruleset.preset('bagh-chal')"
+    # `draw:n` is still read; the rule set writes `draw(n)`, as in its text form.
     assert Ruleset(repetition="draw(3)") == Ruleset(repetition="draw:3")
+    assert Ruleset(repetition="draw:3").repetition == "draw(3)"
     assert Ruleset.from_text("bagh-chal mandatory_capture=yes") == Ruleset(mandatory_capture=True)
     assert str(Ruleset.preset("two-tigers")) == "two-tigers"
 
@@ -68,8 +70,9 @@ def test_ruleset_keywords_text_and_repr() -> None:
         {"goats": 22},
         {"capture_target": 0},
         {"capture_target": 21},
+        {"repetition": "draw(1)"},
+        {"repetition": "draw(300)"},
         {"repetition": "draw:1"},
-        {"repetition": "draw:300"},
         {"no_progress_limit": 0},
         {"no_progress_limit": 70000},
     ],
@@ -108,7 +111,7 @@ def test_position_basics() -> None:
     assert str(start).splitlines()[0] == "5 T . . . T"
     assert start.side_to_move == "goat"
     assert (start.goats_in_hand, start.captured) == (20, 0)
-    assert start.tigers == ["a1", "a5", "e1", "e5"]
+    assert start.tigers == ["a1", "e1", "a5", "e5"]
     assert start.goats == []
     assert start.rules == Ruleset()
     assert len(start.legal_moves()) == 21 == start.perft(1)
@@ -125,6 +128,26 @@ def test_position_basics() -> None:
     custom = Position(rules=Ruleset(goats=10))
     assert eval(repr(custom)) == custom
     assert {start, Position(), two} == {start, two}
+
+
+def board_index(name: str) -> int:
+    """The index of a point in board order: a1 b1 ... e1 a2 ... e5."""
+    return (int(name[1]) - 1) * 5 + "abcde".index(name[0])
+
+
+def test_point_lists_come_in_board_order() -> None:
+    start = Position()
+    assert start.tigers == start.rules.tigers == ["a1", "e1", "a5", "e5"]
+    # Not the order of the names as strings (a2 < b1), but rank by rank.
+    position = Position("T3T/5/5/G4/TG2T t 18 0")
+    assert position.goats == ["b1", "a2"]
+    assert position.tigers == ["a1", "e1", "a5", "e5"]
+    assert Ruleset(tigers=["e5", "b2", "a3", "c1"]).tigers == ["c1", "b2", "a3", "e5"]
+    for id in Ruleset.preset_ids():
+        rules = Ruleset.preset(id)
+        assert rules.tigers == sorted(rules.tigers, key=board_index)
+        position = Position(rules=rules)
+        assert position.tigers == rules.tigers
 
 
 def test_illegal_moves_quote_the_position() -> None:
@@ -201,7 +224,7 @@ def test_repetition_policies() -> None:
     shuffle = ["a5b5", "c4d4", "b5a5", "d4c4"]
     allowed = Game(Ruleset(goats=3, capture_target=3, repetition="allowed"), start, shuffle)
     assert allowed.repetition_count() == 2 and not allowed.is_game_over()
-    drawn = Game(Ruleset(goats=3, capture_target=3, repetition="draw:2"), start, shuffle)
+    drawn = Game(Ruleset(goats=3, capture_target=3, repetition="draw(2)"), start, shuffle)
     assert drawn.outcome() == bagh.Outcome(None, "repetition")
     forbidden = Game(Ruleset(goats=3, capture_target=3), start, shuffle[:3])
     assert Move("d4c4") not in forbidden.legal_moves()

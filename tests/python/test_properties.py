@@ -11,6 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 
+def board_index(name: str) -> int:
+    """The index of a point in board order: a1 b1 ... e1 a2 ... e5."""
+    return (int(name[1]) - 1) * 5 + "abcde".index(name[0])
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_point_lists_come_in_board_order(game: bagh.Game) -> None:
+    for position in (game.start, game.position):
+        assert position.tigers == sorted(position.tigers, key=board_index)
+        assert position.goats == sorted(position.goats, key=board_index)
+        assert position.rules.tigers == sorted(position.rules.tigers, key=board_index)
+
+
 @settings(max_examples=60, deadline=None)
 @given(games())
 def test_push_pop_round_trip(game: bagh.Game) -> None:
@@ -81,8 +95,8 @@ def test_outcomes_follow_the_rules(game: bagh.Game) -> None:
         assert position.side_to_move == "goat"
         assert outcome.winner == ("tiger" if rules.blocked_side_loses else None)
     elif outcome.reason == "repetition":
-        assert outcome.winner is None and rules.repetition.startswith("draw:")
-        assert game.repetition_count() >= int(rules.repetition.split(":")[1])
+        assert outcome.winner is None and rules.repetition.startswith("draw(")
+        assert game.repetition_count() >= int(rules.repetition.removeprefix("draw(").removesuffix(")"))
     else:
         assert outcome.reason == "no-progress" and outcome.winner is None
         assert rules.no_progress_limit is not None

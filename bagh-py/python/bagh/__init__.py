@@ -17,7 +17,9 @@ The rules live in Rust (``bagh-core``); this package exposes them::
 Every error is a :class:`BaghError` (a :class:`ValueError`):
 :class:`ParseError` for text that cannot be read, :class:`IllegalMoveError`
 for a move that cannot be played, :class:`RulesetError` for rule-set fields
-that do not fit together.
+that do not fit together, :class:`SetupError` for the parts of a position
+(:meth:`Position.from_parts`) that do not fit its rule set. Lists of points
+come in board order: ``a1``, ``b1``, ..., ``e1``, ``a2``, ..., ``e5``.
 
 Game records (:class:`Record`, with tags and comments) are read one by one
 from a file by :func:`read_records`; :mod:`bagh.interop.baghchal` reads and
@@ -54,6 +56,7 @@ from bagh._bagh import (
     RecordIterator,
     Ruleset,
     RulesetError,
+    SetupError,
     Tablebase,
     TablebaseError,
     TablebaseStatistics,
@@ -82,6 +85,7 @@ __all__ = [
     "RecordIterator",
     "Ruleset",
     "RulesetError",
+    "SetupError",
     "Tablebase",
     "TablebaseError",
     "TablebaseStatistics",

@@ -11,6 +11,7 @@ __all__ = [
     "ParseError",
     "IllegalMoveError",
     "RulesetError",
+    "SetupError",
     "Ruleset",
     "Move",
     "Outcome",
@@ -88,6 +89,15 @@ class RulesetError(BaghError):
     what: str
     line: int
 
+class SetupError(BaghError):
+    """The parts of a position (``Position.from_parts``) that do not make a position under the rule set.
+
+    ``field`` names the argument at fault: ``"tigers"``, ``"goats"``,
+    ``"goats_in_hand"`` or ``"captured"``.
+    """
+
+    field: str
+
 @final
 class Ruleset:
     """A validated rule set: a preset or any sensible combination of fields."""
@@ -128,7 +138,7 @@ class Ruleset:
     def blocked_side_loses(self) -> bool: ...
     @property
     def repetition(self) -> str:
-        """``"forbidden"``, ``"allowed"`` or ``"draw:n"``."""
+        """``"forbidden"``, ``"allowed"`` or ``"draw(n)"`` (``"draw:n"`` is read too)."""
     @property
     def no_progress_limit(self) -> int | None: ...
     def __eq__(self, value: object, /) -> bool: ...
@@ -191,6 +201,21 @@ class Position:
     """A history-free position; immutable, ``play`` returns a new one."""
 
     def __new__(cls, text: str | None = None, rules: Ruleset | str = "bagh-chal") -> Position: ...
+    @staticmethod
+    def from_parts(
+        tigers: Sequence[str],
+        goats: Sequence[str],
+        *,
+        side: _SideName | str = "goat",
+        goats_in_hand: int = 0,
+        captured: int = 0,
+        rules: Ruleset | str = "bagh-chal",
+    ) -> Position:
+        """The position with these parts (point names) under ``rules``, checked as a position string is.
+
+        Parts that do not fit the rule set raise ``SetupError``; a bad point
+        name or side raises ``ParseError``.
+        """
     def to_text(self) -> str: ...
     def legal_moves(self) -> list[Move]: ...
     def is_legal(self, move: Move | str) -> bool: ...
@@ -206,9 +231,11 @@ class Position:
     @property
     def captured(self) -> int: ...
     @property
-    def tigers(self) -> list[str]: ...
+    def tigers(self) -> list[str]:
+        """The points holding a tiger, in board order (a1, b1, ..., e5)."""
     @property
-    def goats(self) -> list[str]: ...
+    def goats(self) -> list[str]:
+        """The points holding a goat, in board order (a1, b1, ..., e5)."""
     @property
     def rules(self) -> Ruleset: ...
     def piece_at(self, point: str) -> _SideName | None: ...
