@@ -13,7 +13,7 @@ export BAGH_PROPTEST_CASES
 # rebuilt by maturin when a source changes) and its test extras.
 VENV := .venv
 PY := $(VENV)/bin/python
-PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock $(shell find bagh-core/src bagh-core/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name 'Cargo.toml' \) 2>/dev/null)
+PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name 'Cargo.toml' \) 2>/dev/null)
 
 demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
@@ -53,6 +53,12 @@ perft-slow:
 # Speed: perft(7) against the C yardstick, side by side.
 bench:
 	bash benchmarks/perft_vs_yardstick.sh
+
+# Tablebase probes per second, one thread against two, on the tables of
+# target/tablebases/bagh-chal (`make solve-game`), or a small rule set without them.
+.PHONY: bench-tablebase
+bench-tablebase:
+	$(CARGO) bench -p bagh-tablebase --bench probes -- target/tablebases/bagh-chal
 
 # Speed from Python: random games against the baghchal package (installed into .venv).
 bench-python: .venv

@@ -10,7 +10,7 @@ pub enum TablebaseError {
     /// The rule set's tables would not fit the memory budget.
     #[error(
         "the tables of rule set {rules:?} need {needed} bytes of memory to build, \
-         above the budget of {budget} bytes (raise BuildOptions::memory_budget)"
+         above the budget of {budget} bytes (raise the memory budget)"
     )]
     TooLarge {
         /// The rule set's text form.
@@ -129,7 +129,8 @@ pub enum TablebaseError {
     /// only the movement table.
     #[error(
         "position {position} has goats in hand, and {dir} has no placement layers \
-         ({missing}); build them with `bagh build` or Tablebase::build with placement"
+         ({missing}); build the tables with their placement layers into this directory \
+         (a build keeps the movement table and resumes)"
     )]
     PlacementMissing {
         /// The position string.

@@ -12,11 +12,10 @@ use super::error::tablebase_error;
 /// Nodes searched in one stretch without the GIL (the first stretch).
 const STRETCH: u64 = 1 << 22;
 
-/// The probe of `position` under perfect play: from `movement` for a
-/// position with no goats in hand (with its distance), else by search
-/// with a transposition table of `2**tt_log2` entries (no distance, but 0
-/// for a finished game, as a probe of the placement layers answers). With
-/// `node_limit`, `TablebaseError` after about that many nodes.
+/// The probe of `position` under perfect play by `PlacementSolver::probe`
+/// (the movement table's answer with no goats in hand), with a
+/// transposition table of `2**tt_log2` entries. With `node_limit`,
+/// `TablebaseError` after about that many nodes.
 pub fn solve(
     py: Python<'_>,
     movement: &MovementTable,
@@ -24,10 +23,6 @@ pub fn solve(
     tt_log2: u32,
     node_limit: Option<u64>,
 ) -> PyResult<Probe> {
-    if position.goats_in_hand() == 0 || position.rules() != movement.rules() {
-        // The movement table's answer, or its error for another rule set.
-        return movement.probe(&position).map_err(tablebase_error);
-    }
     let mut solver = py
         .detach(|| PlacementSolver::new(movement, tt_log2))
         .map_err(tablebase_error)?;
@@ -46,12 +41,11 @@ pub fn solve(
         solver.set_node_limit(limit);
         let (result, back) = py.detach(move || {
             let mut solver = solver;
-            (solver.solve(&position), solver)
+            (solver.probe(&position), solver)
         });
         solver = back;
         match result {
-            Ok(value) if position.is_game_over() => return Ok(Probe::game_over(value)),
-            Ok(value) => return Ok(Probe::new(value, None)),
+            Ok(probe) => return Ok(probe),
             Err(LibraryError::SearchLimit { .. }) if node_limit.is_none_or(|cap| limit < cap) => {
                 py.check_signals()?;
             }

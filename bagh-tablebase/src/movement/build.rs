@@ -32,9 +32,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU16, Ordering::Relaxed};
 
 use arrayvec::ArrayVec;
-use bagh_core::{
-    goats_under_attack, Direction, Move, Point, PointSet, Position, Side, TigerMoves, MAX_MOVES,
-};
+use bagh_core::{Move, Position, Side, MAX_MOVES};
 
 use super::entry::{distance, loss, tag, win, DRAW, MAX_DISTANCE, TAG_LOSS, TAG_WIN, UNUSED};
 use crate::layout::Layout;
@@ -62,12 +60,6 @@ fn run_tasks<T: Send>(tasks: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec
     {
         (0..tasks).map(f).collect()
     }
-}
-
-/// Whether some tiger can capture.
-#[inline]
-fn has_capture(tigers: PointSet, goats: PointSet) -> bool {
-    !goats_under_attack(tigers, goats).is_empty()
 }
 
 /// The solver's state: every entry of the table, and the counters of the
@@ -133,7 +125,14 @@ impl<'a> Solver<'a> {
 
     /// The index inside layer `layer` of an in-layer position.
     #[inline]
-    fn local(&self, layer: usize, tigers: u32, goats: u32, side: Side, captured: u8) -> u32 {
+    pub(super) fn local(
+        &self,
+        layer: usize,
+        tigers: u32,
+        goats: u32,
+        side: Side,
+        captured: u8,
+    ) -> u32 {
         let slot = self.layout.slot(tigers, goats, side, captured);
         (slot.index - self.layout.layers[layer].offset) as u32
     }
@@ -225,73 +224,6 @@ impl<'a> Solver<'a> {
             self.init_entry(layer, local, &position, &mut found);
         }
         found
-    }
-
-    /// The distinct canonical positions of the layer one in-layer move
-    /// before `position`, as local indices.
-    fn predecessors(&self, layer: usize, position: &Position) -> ArrayVec<u32, MAX_MOVES> {
-        let mut out = ArrayVec::<u32, MAX_MOVES>::new();
-        let (tigers, goats) = (position.tigers(), position.goats());
-        let empty = position.empty();
-        let c = position.goats_captured();
-        match position.side_to_move() {
-            Side::Tiger => {
-                // The goats moved last: a goat on `to` came from an empty neighbour.
-                for to in goats {
-                    for d in Direction::ALL {
-                        if let Some(from) = d.step(to) {
-                            if empty.contains(from) {
-                                let before = goats ^ PointSet::single(from) ^ PointSet::single(to);
-                                out.push(self.local(
-                                    layer,
-                                    tigers.bits(),
-                                    before.bits(),
-                                    Side::Goat,
-                                    c,
-                                ));
-                            }
-                        }
-                    }
-                }
-            }
-            Side::Goat => {
-                // The tigers moved last, without capturing.
-                let slide = position.rules().tiger_moves() == TigerMoves::Slide;
-                let mandatory = position.rules().mandatory_capture();
-                for to in tigers {
-                    for d in Direction::ALL {
-                        let mut from: Option<Point> = d.step(to);
-                        while let Some(point) = from {
-                            if !empty.contains(point) {
-                                break;
-                            }
-                            let before = tigers ^ PointSet::single(point) ^ PointSet::single(to);
-                            if !(mandatory && has_capture(before, goats)) {
-                                out.push(self.local(
-                                    layer,
-                                    before.bits(),
-                                    goats.bits(),
-                                    Side::Tiger,
-                                    c,
-                                ));
-                            }
-                            if !slide {
-                                break;
-                            }
-                            from = d.step(point);
-                        }
-                    }
-                }
-            }
-        }
-        out.sort_unstable();
-        let mut deduped = ArrayVec::new();
-        for p in out {
-            if deduped.last() != Some(&p) {
-                deduped.push(p);
-            }
-        }
-        deduped
     }
 
     /// The longest losing exit of an entry whose every move loses.

@@ -36,6 +36,7 @@ mod build;
 pub(crate) mod entry;
 pub(crate) mod format;
 mod statistics;
+mod unmove;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;

@@ -118,6 +118,8 @@ impl PlacementTable {
         options: &BuildOptions,
     ) -> Result<PlacementTable, TablebaseError> {
         let dir = dir.as_ref();
+        let needed = build::memory_needed(movement.layout(), movement.memory_used());
+        options.check_budget(movement.rules(), needed)?;
         std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
         let _lock = BuildLock::take(&lock_file(dir))?;
         PlacementTable::build_locked(movement, dir, options)

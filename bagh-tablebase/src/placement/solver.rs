@@ -13,7 +13,7 @@ use bagh_core::{goats_under_attack, Move, Position, Side};
 
 use crate::layout::fold::image;
 use crate::memory::filled;
-use crate::{MovementTable, TablebaseError, Value};
+use crate::{MovementTable, Probe, TablebaseError, Value};
 
 /// -1 loss, 0 draw, 1 win for the side to move.
 type Score = i8;
@@ -114,6 +114,22 @@ impl<'a> PlacementSolver<'a> {
             return self.table.probe(position).map(|p| p.value);
         }
         self.search(position, -1, 1).map(value)
+    }
+
+    /// [`solve`](Self::solve) as a [`Probe`], like the tables answer: the
+    /// movement table's probe (with its distance) with no goats in hand, a
+    /// distance of 0 for a finished game, and none otherwise (the search
+    /// proves values, not distances).
+    pub fn probe(&mut self, position: &Position) -> Result<Probe, TablebaseError> {
+        if position.goats_in_hand() == 0 || position.rules() != self.table.rules() {
+            return self.table.probe(position);
+        }
+        let value = self.solve(position)?;
+        Ok(if position.is_game_over() {
+            Probe::game_over(value)
+        } else {
+            Probe::new(value, None)
+        })
     }
 
     /// Whether the side to move gets at least `value` under perfect play: a
