@@ -12,7 +12,7 @@
 //! use bagh_core::{for_each_tiger_move, goats_under_attack, Move, Position, Ruleset};
 //!
 //! let rules = Ruleset::default();
-//! let position = Position::from_text("T3T/5/5/GG3/T3T t 2 0", rules)?;
+//! let position = Position::from_text("T3T/5/5/G4/T3T t 19 0", rules)?;
 //! let mut captures = Vec::new();
 //! let _ = for_each_tiger_move(&rules, position.tigers(), position.goats(), |mv| {
 //!     if let Move::Capture { .. } = mv {
