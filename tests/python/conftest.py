@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -71,3 +74,36 @@ def ticks_during(work: Callable[[], object]) -> tuple[int, float]:
         stop.set()
         ticker.join()
     return ticks, elapsed
+
+
+_INTERRUPTED_BUILD = """
+import os, signal, sys, threading, time
+import bagh
+rules = bagh.Ruleset(tigers=["a1", "e5"], goats=6, capture_target=3)
+# A process started in the background may inherit SIGINT ignored; Ctrl-C
+# must reach Python's handler whatever the parent did.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+began = time.perf_counter()
+try:
+    getattr(bagh, sys.argv[1]).build(rules, sys.argv[2], threads=1)
+except KeyboardInterrupt:
+    print("interrupted after", round(time.perf_counter() - began, 2))
+else:
+    print("finished after", round(time.perf_counter() - began, 2))
+"""
+
+
+def interrupted_build(table_class: str, target: str | os.PathLike[str]) -> float:
+    """Starts ``bagh.<table_class>.build`` of a rule set that takes seconds
+    in a child process, sends it SIGINT after half a second, and returns how
+    long the build took to stop (it must raise KeyboardInterrupt)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_BUILD, table_class, os.fspath(target)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("interrupted after"), done.stdout
+    return float(done.stdout.split()[-1])

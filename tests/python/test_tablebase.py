@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import pickle
-import subprocess
 import sys
 import threading
 import types
@@ -23,7 +22,7 @@ from typing import Any, Literal
 
 import bagh
 import pytest
-from conftest import ticks_during
+from conftest import interrupted_build, ticks_during
 
 #: One tiger in the centre, three goats: the tiger wins with one capture or
 #: two. (Four goats have ten times the positions for the minimax below.)
@@ -471,34 +470,8 @@ def test_other_threads_run_during_probes_from_files(one_tiger: bagh.Tablebase) -
     assert ticks > elapsed * 300
 
 
-INTERRUPT = """
-import os, signal, sys, threading, time
-import bagh
-rules = bagh.Ruleset(tigers=["a1", "e5"], goats=6, capture_target=3)
-# A process started in the background may inherit SIGINT ignored; Ctrl-C
-# must reach Python's handler whatever the parent did.
-signal.signal(signal.SIGINT, signal.default_int_handler)
-threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
-began = time.perf_counter()
-try:
-    bagh.Tablebase.build(rules, sys.argv[1], threads=1)
-except KeyboardInterrupt:
-    print("interrupted after", round(time.perf_counter() - began, 2))
-else:
-    print("finished after", round(time.perf_counter() - began, 2))
-"""
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT by os.kill is POSIX")
 def test_ctrl_c_stops_a_build(tmp_path: Path) -> None:
     dir = tmp_path / "big"
-    done = subprocess.run(
-        [sys.executable, "-c", INTERRUPT, os.fspath(dir)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("interrupted after"), done.stdout
-    assert float(done.stdout.split()[-1]) < 5
+    assert interrupted_build("Tablebase", dir) < 5
     assert not (dir / "movement.tb").exists()
