@@ -58,7 +58,7 @@ bench:
 # target/tablebases/bagh-chal (`make solve-game`), or a small rule set without them.
 .PHONY: bench-tablebase
 bench-tablebase:
-	$(CARGO) bench -p bagh-tablebase --bench probes -- target/tablebases/bagh-chal
+	$(CARGO) bench -p bagh-tablebase --bench probes -- $(CURDIR)/target/tablebases/bagh-chal
 
 # Speed from Python: random games against the baghchal package (installed into .venv).
 bench-python: .venv

@@ -6,7 +6,8 @@
 //! cargo bench -p bagh-tablebase --bench probes -- [DIR] [--load]
 //! ```
 //!
-//! DIR is a tablebase directory (default `target/tablebases/bagh-chal`, made
+//! DIR is a tablebase directory (an absolute path: benches run in the crate
+//! directory; `make bench-tablebase` passes target/tablebases/bagh-chal, made
 //! by `make solve-game`); without one, a small rule set is built into a
 //! temporary directory. `--load` reads the placement layers into memory
 //! first. Positions come from seeded random games: 100,000 with goats in
