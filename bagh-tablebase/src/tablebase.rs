@@ -123,9 +123,16 @@ impl Tablebase {
         };
         let movement = Arc::new(movement);
         if placement {
-            PlacementTable::build_locked(movement, dir, options)?;
+            let layers = PlacementTable::build_locked(movement.clone(), dir, options)?;
+            return Ok(Tablebase {
+                dir: dir.to_path_buf(),
+                movement,
+                placement: Ok(layers),
+            });
         }
-        Tablebase::open(dir)
+        Tablebase::with_movement(dir, movement, |dir, movement| {
+            PlacementTable::open(dir, movement)
+        })
     }
 
     /// Opens the tables in `dir`, reading the rule set from the movement
@@ -152,6 +159,16 @@ impl Tablebase {
         open_layers: fn(&Path, Arc<MovementTable>) -> Result<PlacementTable, TablebaseError>,
     ) -> Result<Tablebase, TablebaseError> {
         let movement = Arc::new(MovementTable::open(Tablebase::movement_path(dir))?);
+        Tablebase::with_movement(dir, movement, open_layers)
+    }
+
+    /// The tablebase of `dir` around its movement table, already open: the
+    /// placement layers opened by `open_layers` when they are all there.
+    fn with_movement(
+        dir: &Path,
+        movement: Arc<MovementTable>,
+        open_layers: fn(&Path, Arc<MovementTable>) -> Result<PlacementTable, TablebaseError>,
+    ) -> Result<Tablebase, TablebaseError> {
         let layers = PlacementTable::layer_paths(dir, movement.rules());
         let missing: Vec<&PathBuf> = layers.iter().filter(|p| !p.exists()).collect();
         let placement = if missing.is_empty() {
