@@ -35,6 +35,10 @@ pub fn tablebase_error(error: LibraryError) -> PyErr {
             }
             None => TablebaseError::new_err(format!("{}: {source}", path.display())),
         },
+        // The budget's name in Python, so that the message says what to raise.
+        too_large @ LibraryError::TooLarge { .. } => {
+            TablebaseError::new_err(format!("{too_large}: the memory_budget argument, in bytes"))
+        }
         other => TablebaseError::new_err(other.to_string()),
     }
 }
