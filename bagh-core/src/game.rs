@@ -234,7 +234,7 @@ impl Game {
         moves
     }
 
-    /// How the game ended, if it has, in the order of RULES.md: capture target,
+    /// How the game ended, if it has, in the order of the rules (the README's Rule sets): capture target,
     /// side to move blocked (counting forbidden repetitions), `draw(n)`
     /// repetition, no-progress limit.
     pub fn outcome(&self) -> Option<Outcome> {

@@ -4,7 +4,7 @@
 //! ```
 //! use bagh_core::{perft, Position};
 //!
-//! assert_eq!(perft(&Position::default(), 3), 5_052); // RULES.md
+//! assert_eq!(perft(&Position::default(), 3), 5_052); // the published reference figure
 //! ```
 
 use crate::{Move, Position};

@@ -53,7 +53,7 @@ impl fmt::Display for TigerMoves {
     }
 }
 
-/// What a repeated position does (RULES.md, "Repetition policies").
+/// What a repeated position does (the rules: Repetition policies).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Repetition {
     /// A move that recreates an earlier position of the game is illegal.
@@ -135,7 +135,7 @@ const BAGH_CHAL: Ruleset = Ruleset {
     no_progress_limit: None,
 };
 
-/// The presets, by id, in the order of RULES.md.
+/// The presets, by id, in the order of the rules (the README's Rule sets).
 const PRESETS: [(&str, Ruleset); 3] = [
     ("bagh-chal", BAGH_CHAL),
     (

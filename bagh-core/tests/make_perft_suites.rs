@@ -8,7 +8,7 @@
 //!
 //! Every figure comes from the reference generator (tests/common/reference.rs)
 //! except the `start` block of bagh-chal.perft, whose figures are the ones of
-//! RULES.md (depths 1-6 rechecked here by the reference).
+//! the rules (the README's Rule sets) (depths 1-6 rechecked here by the reference).
 //!
 //! Positions are found by playing seeded games (splitmix64) with the
 //! reference, taking for each category the first position that fits it;
@@ -23,7 +23,7 @@ use common::reference::{
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
-/// Figures at or above this are not written (except the RULES.md ones).
+/// Figures at or above this are not written (except the the rules (the README's Rule sets) ones).
 const LIMIT: u64 = 3_000_000;
 /// Games played per preset when looking for positions.
 const GAMES: u64 = 1000;
@@ -395,7 +395,7 @@ fn render(preset: &str, header: &[&str], blocks: &[Block]) -> String {
 fn start_block(preset: &str, rules: &RefRules) -> Block {
     let start = RefPosition::start(preset).unwrap();
     if preset == "bagh-chal" {
-        // RULES.md "Reference figures".
+        // the rules (the README's Rule sets) "Reference figures".
         let figures: [(u32, u64); 8] = [
             (1, 21),
             (2, 252),
@@ -410,7 +410,7 @@ fn start_block(preset: &str, rules: &RefRules) -> Block {
             assert_eq!(
                 start.perft(rules, d),
                 n,
-                "reference disagrees with RULES.md at {d}"
+                "reference disagrees with the rules (the README's Rule sets) at {d}"
             );
         }
         if std::env::var_os("BAGH_VERIFY_SLOW").is_some() {
@@ -421,7 +421,7 @@ fn start_block(preset: &str, rules: &RefRules) -> Block {
         }
         return Block {
             comments: vec![
-                "# the start position; figures from RULES.md \"Reference figures\" (depths 1-6 rechecked by the reference generator, 7-8 too with BAGH_VERIFY_SLOW=1)".into(),
+                "# the start position; figures from the rules (the README's Rule sets) \"Reference figures\" (depths 1-6 rechecked by the reference generator, 7-8 too with BAGH_VERIFY_SLOW=1)".into(),
             ],
             id: "start".into(),
             position: start.to_text(),
@@ -536,7 +536,7 @@ fn suite_for(preset: &str, seed_base: u64) -> String {
         "Figures come from the reference generator (bagh-core/tests/common/reference.rs),".into(),
     ];
     if preset == "bagh-chal" {
-        header.push("except the `start` block, whose figures are those of RULES.md.".into());
+        header.push("except the `start` block, whose figures are the rules' published reference figures.".into());
     } else {
         header.push("never from the fast engine.".into());
     }

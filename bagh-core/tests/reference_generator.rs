@@ -1,5 +1,5 @@
 //! Tests of the reference move generator (tests/common/reference.rs) against
-//! RULES.md, and of the perft suite files against the reference.
+//! the rules (the README's Rule sets), and of the perft suite files against the reference.
 
 mod common;
 
@@ -56,7 +56,7 @@ fn geometry_examples_from_rules() {
     assert!(!line("c2", "b1"));
     assert!(line("a1", "b2"));
     assert!(!line("a1", "c1"));
-    // The points with diagonals, as listed in RULES.md.
+    // The points with diagonals, as listed in the rules (the README's Rule sets).
     let diag: Vec<String> = reference::all_points()
         .into_iter()
         .filter(|&p| reference::has_diagonals(p))
