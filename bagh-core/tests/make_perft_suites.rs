@@ -536,7 +536,10 @@ fn suite_for(preset: &str, seed_base: u64) -> String {
         "Figures come from the reference generator (bagh-core/tests/common/reference.rs),".into(),
     ];
     if preset == "bagh-chal" {
-        header.push("except the `start` block, whose figures are the rules' published reference figures.".into());
+        header.push(
+            "except the `start` block, whose figures are the rules' published reference figures."
+                .into(),
+        );
     } else {
         header.push("never from the fast engine.".into());
     }
