@@ -8,7 +8,9 @@ import subprocess
 import sys
 import threading
 import time
+import types
 from collections.abc import Callable
+from typing import Any
 
 import bagh
 import pytest
@@ -107,3 +109,33 @@ def interrupted_build(table_class: str, target: str | os.PathLike[str]) -> float
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("interrupted after"), done.stdout
     return float(done.stdout.split()[-1])
+
+
+class FakeBar:
+    """A stand-in for ``tqdm.auto.tqdm`` that records what a build shows."""
+
+    def __init__(self, total: int, desc: str, **kwargs: Any) -> None:
+        self.total, self.desc, self.n, self.closed = total, desc, 0, False
+
+    def update(self, n: int) -> None:
+        assert not self.closed
+        self.n += n
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def fake_tqdm(monkeypatch: pytest.MonkeyPatch) -> list[FakeBar]:
+    """Installs a fake ``tqdm.auto`` and returns the bars it makes, in order."""
+    bars: list[FakeBar] = []
+
+    def make(total: int, desc: str, **kwargs: Any) -> FakeBar:
+        bar = FakeBar(total, desc, **kwargs)
+        bars.append(bar)
+        return bar
+
+    fake = types.ModuleType("tqdm.auto")
+    fake.tqdm = make  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tqdm.auto", fake)
+    return bars

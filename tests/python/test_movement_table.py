@@ -14,14 +14,13 @@ import pickle
 import random
 import sys
 import time
-import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import bagh
 import pytest
-from conftest import interrupted_build, ticks_during
+from conftest import FakeBar, interrupted_build, ticks_during
 
 #: Small rule sets: one tiger stepping, one tiger sliding with every optional
 #: rule switched on, two tigers.
@@ -381,23 +380,8 @@ def test_progress_true_without_tqdm(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert "100%" in err and err.endswith("\n")
 
 
-def test_progress_true_with_tqdm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    bars: list[Any] = []
-
-    class FakeBar:
-        def __init__(self, total: int, desc: str, **kwargs: Any) -> None:
-            self.total, self.desc, self.n, self.closed = total, desc, 0, False
-            bars.append(self)
-
-        def update(self, n: int) -> None:
-            self.n += n
-
-        def close(self) -> None:
-            self.closed = True
-
-    fake = types.ModuleType("tqdm.auto")
-    fake.tqdm = FakeBar  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "tqdm.auto", fake)
+def test_progress_true_with_tqdm(tmp_path: Path, fake_tqdm: list[FakeBar]) -> None:
+    bars = fake_tqdm
     bagh.MovementTable.build(ONE_TIGER, tmp_path / "t.tb", progress=True)
     assert len(bars) == 1
     assert bars[0].n == bars[0].total > 0 and bars[0].closed

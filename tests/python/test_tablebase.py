@@ -16,13 +16,12 @@ import os
 import pickle
 import sys
 import threading
-import types
 from pathlib import Path
 from typing import Any, Literal
 
 import bagh
 import pytest
-from conftest import interrupted_build, ticks_during
+from conftest import FakeBar, interrupted_build, ticks_during
 
 #: One tiger in the centre, three goats: the tiger wins with one capture or
 #: two. (Four goats have ten times the positions for the minimax below.)
@@ -376,24 +375,8 @@ def test_progress_covers_both_stages(tmp_path: Path) -> None:
         assert dones == sorted(dones) and dones[-1] == stage[-1][1]
 
 
-def test_progress_true_shows_a_bar_per_stage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    bars: list[Any] = []
-
-    class FakeBar:
-        def __init__(self, total: int, desc: str, **kwargs: Any) -> None:
-            self.total, self.desc, self.n, self.closed = total, desc, 0, False
-            bars.append(self)
-
-        def update(self, n: int) -> None:
-            assert not self.closed
-            self.n += n
-
-        def close(self) -> None:
-            self.closed = True
-
-    fake = types.ModuleType("tqdm.auto")
-    fake.tqdm = FakeBar  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "tqdm.auto", fake)
+def test_progress_true_shows_a_bar_per_stage(tmp_path: Path, fake_tqdm: list[FakeBar]) -> None:
+    bars = fake_tqdm
     bagh.Tablebase.build(ONE_TIGER, tmp_path / "t", progress=True)
     assert [bar.desc for bar in bars] == ["movement custom", "placement custom"]
     assert all(bar.n == bar.total > 0 and bar.closed for bar in bars)
