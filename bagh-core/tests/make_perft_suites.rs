@@ -395,7 +395,7 @@ fn render(preset: &str, header: &[&str], blocks: &[Block]) -> String {
 fn start_block(preset: &str, rules: &RefRules) -> Block {
     let start = RefPosition::start(preset).unwrap();
     if preset == "bagh-chal" {
-        // the rules (the README's Rule sets) "Reference figures".
+        // The rules' published reference figures.
         let figures: [(u32, u64); 8] = [
             (1, 21),
             (2, 252),
@@ -421,7 +421,7 @@ fn start_block(preset: &str, rules: &RefRules) -> Block {
         }
         return Block {
             comments: vec![
-                "# the start position; figures from the rules (the README's Rule sets) \"Reference figures\" (depths 1-6 rechecked by the reference generator, 7-8 too with BAGH_VERIFY_SLOW=1)".into(),
+                "# the start position; figures from the rules' published reference figures (depths 1-6 rechecked by the reference generator, 7-8 too with BAGH_VERIFY_SLOW=1)".into(),
             ],
             id: "start".into(),
             position: start.to_text(),
