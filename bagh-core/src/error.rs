@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use crate::{Move, Point};
+pub use crate::illegal_move::{IllegalMoveError, IllegalMoveReason};
+use crate::Point;
 
 /// What kind of text a [`ParseError`] was reading.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -285,65 +286,5 @@ impl RulesetError {
                 "no_progress_limit"
             }
         }
-    }
-}
-
-/// Why a move was refused.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-#[non_exhaustive]
-pub enum IllegalMoveReason {
-    /// The game is already over.
-    GameOver,
-    /// The move is not among the position's legal moves.
-    NotLegal,
-    /// The move would recreate an earlier position and the rule set forbids that.
-    Repetition,
-}
-
-/// A move that cannot be played here; it names the move, the position string
-/// and the reason.
-///
-/// ```
-/// use bagh_core::{Move, Position};
-///
-/// let start = Position::default();
-/// let error = start.play("a1a2".parse::<Move>()?).unwrap_err();
-/// assert_eq!(error.to_string(), "illegal move a1a2 in T3T/5/5/5/T3T g 20 0: not a legal move here");
-/// # Ok::<(), bagh_core::ParseError>(())
-/// ```
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("illegal move {mv} in {position}: {}", match reason {
-    IllegalMoveReason::GameOver => "the game is over",
-    IllegalMoveReason::NotLegal => "not a legal move here",
-    IllegalMoveReason::Repetition => "it repeats an earlier position, which the rule set forbids",
-})]
-pub struct IllegalMoveError {
-    mv: Move,
-    position: String,
-    reason: IllegalMoveReason,
-}
-
-impl IllegalMoveError {
-    pub(crate) fn new(mv: Move, position: String, reason: IllegalMoveReason) -> IllegalMoveError {
-        IllegalMoveError {
-            mv,
-            position,
-            reason,
-        }
-    }
-
-    /// The refused move.
-    pub fn mv(&self) -> Move {
-        self.mv
-    }
-
-    /// The position string of the position it was refused in.
-    pub fn position(&self) -> &str {
-        &self.position
-    }
-
-    /// Why it was refused.
-    pub fn reason(&self) -> IllegalMoveReason {
-        self.reason
     }
 }

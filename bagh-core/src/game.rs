@@ -16,7 +16,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::error::{IllegalMoveError, IllegalMoveReason};
+use crate::error::IllegalMoveError;
 use crate::{Move, MoveList, Outcome, Position, Repetition, Ruleset, Termination};
 
 /// Buckets of the key filter of a [`Game`]: 4 KiB, few false alarms for
@@ -275,21 +275,13 @@ impl Game {
     }
 
     /// Plays `mv` if it is legal in this game; otherwise returns an error that
-    /// names the move, the position and the reason, and changes nothing.
+    /// names the move, the position and the reason (for a repetition, the ply
+    /// repeated), and changes nothing.
     pub fn push(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        let position = self.position();
-        let refuse = |reason| Err(IllegalMoveError::new(mv, position.to_string(), reason));
         let moves = self.playable_moves();
-        if self.outcome_given(!moves.is_empty()).is_some() {
-            return refuse(IllegalMoveReason::GameOver);
-        }
-        if !moves.contains(&mv) {
-            let repeats = self.forbids_repetition() && position.is_legal(mv);
-            return refuse(if repeats {
-                IllegalMoveReason::Repetition
-            } else {
-                IllegalMoveReason::NotLegal
-            });
+        let over = self.outcome_given(!moves.is_empty()).is_some();
+        if over || !moves.contains(&mv) {
+            return Err(crate::illegal_move::in_game(self, mv, &moves, over));
         }
         self.push_unchecked(mv);
         Ok(())

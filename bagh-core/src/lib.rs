@@ -46,6 +46,7 @@
 mod direction;
 mod error;
 mod game;
+mod illegal_move;
 pub mod interop;
 mod movegen;
 mod moves;
@@ -83,7 +84,7 @@ pub use perft::{perft_divide_parallel, perft_parallel};
 pub use point::Point;
 pub use point_set::{PointSet, PointSetIter};
 pub use position::Position;
-pub use record::{Record, RecordError, RecordErrorKind};
+pub use record::{Record, RecordContentError, RecordError, RecordErrorKind};
 pub use record_reader::RecordReader;
 pub use ruleset::{Repetition, Ruleset, TigerMoves};
 pub use ruleset_builder::RulesetBuilder;

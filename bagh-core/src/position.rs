@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use crate::error::{IllegalMoveError, IllegalMoveReason};
+use crate::error::IllegalMoveError;
 use crate::{Move, Outcome, Point, PointSet, Ruleset, Side, Termination};
 
 /// A position: where the pieces stand, who is to move, the goats in hand and
@@ -144,16 +144,12 @@ impl Position {
         self.legal_moves().contains(&mv)
     }
 
-    /// The position after `mv`, or an error naming the move and this position
+    /// The position after `mv`, or an error naming the move, this position
+    /// and why the move is refused (see [`IllegalMoveReason`](crate::IllegalMoveReason)),
     /// if `mv` is not legal here. `self` is left as it was either way.
     pub fn play(&self, mv: Move) -> Result<Position, IllegalMoveError> {
         if !self.is_legal(mv) {
-            let reason = if self.outcome().is_some() {
-                IllegalMoveReason::GameOver
-            } else {
-                IllegalMoveReason::NotLegal
-            };
-            return Err(IllegalMoveError::new(mv, self.to_string(), reason));
+            return Err(crate::illegal_move::in_position(self, mv));
         }
         let mut next = *self;
         next.play_unchecked(mv);

@@ -515,8 +515,24 @@ proptest! {
                         prop_assert!(!listed.contains(&mv), "{} refused at {}: {}", mv, position, error);
                         prop_assert_eq!(error.mv(), mv);
                         prop_assert_eq!(error.position(), position.to_string());
-                        let reason = if over { IllegalMoveReason::GameOver } else { IllegalMoveReason::NotLegal };
-                        prop_assert_eq!(error.reason(), reason);
+                        // The diagnosis names a precise reason, and its hints are legal.
+                        let reason = error.reason();
+                        prop_assert_eq!(reason == IllegalMoveReason::GameOver, over, "{} at {}: {}", mv, position, error);
+                        prop_assert!(
+                            !matches!(reason, IllegalMoveReason::NotLegal | IllegalMoveReason::Repetition),
+                            "{} at {}: {}", mv, position, error
+                        );
+                        if let Some(hint) = error.suggestion() {
+                            prop_assert!(listed.contains(&hint), "{} suggested at {}", hint, position);
+                        }
+                        let captures: Vec<Move> = legal.iter().copied().filter(|m| m.is_capture()).collect();
+                        if reason == IllegalMoveReason::CaptureMandatory {
+                            prop_assert!(!captures.is_empty() && rules.mandatory_capture());
+                            prop_assert_eq!(error.captures(), captures.as_slice());
+                        } else {
+                            prop_assert!(error.captures().is_empty());
+                        }
+                        prop_assert_eq!(error.repeated_ply(), None);
                         prop_assert_eq!(position.is_legal(mv), false);
                     }
                 }
@@ -674,8 +690,13 @@ proptest! {
             prop_assert_eq!(&listed, &playable, "playable moves at {} under {}", text, rules);
             for mv in position.legal_moves() {
                 if !playable.contains(&mv.to_string()) {
-                    let error = game.push(mv).err().map(|e| e.reason());
-                    prop_assert_eq!(error, Some(IllegalMoveReason::Repetition), "{} at {}", mv, text);
+                    let error = game.push(mv).err();
+                    let reason = error.as_ref().map(|e| e.reason());
+                    prop_assert_eq!(reason, Some(IllegalMoveReason::Repetition), "{} at {}", mv, text);
+                    // The ply named holds the position the move would make.
+                    let ply = error.and_then(|e| e.repeated_ply());
+                    let next = position.play(mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    prop_assert_eq!(ply.map(|ply| game.positions()[ply]), Some(next));
                 }
             }
 

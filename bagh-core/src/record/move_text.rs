@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::error::shift;
 use super::{move_number, RecordError, RecordErrorKind, RESULTS};
-use crate::{Game, Move, Position, Side};
+use crate::{Game, IllegalMoveReason, Move, Position, Side};
 
 /// A comment being read: where its `{` stands, and its text so far.
 pub(super) struct OpenComment {
@@ -150,29 +150,20 @@ impl MoveText {
             Ok(()) => return Ok(()),
             Err(error) => error,
         };
-        // A capture must be written with `x`, and `x` only for a capture.
-        let kind = match mv {
-            Move::Step { from, to } => match Move::capture(from, to) {
-                Some(capture) if self.game.legal_moves().contains(&capture) => {
-                    RecordErrorKind::CaptureWithoutX {
-                        found: rest.to_string(),
-                        expected: capture,
-                    }
-                }
-                _ => RecordErrorKind::IllegalMove(error),
-            },
-            Move::Capture { from, to, .. } => {
-                let step = Move::Step { from, to };
-                if self.game.legal_moves().contains(&step) {
-                    RecordErrorKind::NotACapture {
-                        found: rest.to_string(),
-                        expected: step,
-                    }
-                } else {
-                    RecordErrorKind::IllegalMove(error)
+        // A capture must be written with `x`, and `x` only for a capture: the
+        // diagnosis of the refusal tells, and names the move meant.
+        let kind = match (error.reason(), error.suggestion()) {
+            (IllegalMoveReason::CaptureWithoutX, Some(expected)) => {
+                RecordErrorKind::CaptureWithoutX {
+                    found: rest.to_string(),
+                    expected,
                 }
             }
-            Move::Place { .. } => RecordErrorKind::IllegalMove(error),
+            (IllegalMoveReason::NotACapture, Some(expected)) => RecordErrorKind::NotACapture {
+                found: rest.to_string(),
+                expected,
+            },
+            _ => RecordErrorKind::IllegalMove(error),
         };
         Err(RecordError::new(line, column, kind))
     }

@@ -2,7 +2,6 @@
 
 use super::error::expected;
 use super::{BaghchalError, BaghchalErrorKind, BaghchalText};
-use crate::error::{IllegalMoveError, IllegalMoveReason};
 use crate::{Game, Move, Point, Position, Side};
 
 /// The point written `rc` (row from the top, column from the left, both 1-5).
@@ -76,11 +75,7 @@ pub(super) fn parse_move(game: &Game, body: &str, at: usize) -> Result<Move, Bag
                         expected: write_move(game.position(), step),
                     }
                 } else {
-                    BaghchalErrorKind::IllegalMove(IllegalMoveError::new(
-                        step,
-                        game.position().to_string(),
-                        IllegalMoveReason::NotLegal,
-                    ))
+                    BaghchalErrorKind::IllegalMove(crate::illegal_move::in_game_alone(game, step))
                 };
                 return Err(BaghchalError::new(WHAT, at, kind));
             }
