@@ -28,9 +28,15 @@ fn archive(games: usize) -> String {
         }
         let plies = game.len();
         let mut record = Record::new(game);
-        record.set_tag("Event", "benchmark");
-        record.set_tag("Round", &i.to_string());
-        record.set_comment(plies / 2, "half way");
+        record
+            .set_tag("Event", "benchmark")
+            .expect("a valid tag or comment");
+        record
+            .set_tag("Round", &i.to_string())
+            .expect("a valid tag or comment");
+        record
+            .set_comment(plies / 2, "half way")
+            .expect("a valid tag or comment");
         text.push_str(&record.to_string());
         text.push('\n');
     }

@@ -37,8 +37,8 @@
 //! assert!(error.to_string().starts_with("moves[1]: illegal move a1a3"), "{error}");
 //!
 //! let mut record = Record::new(game);
-//! record.set_tag("Event", "club night");
-//! record.set_comment(1, "the centre");
+//! record.set_tag("Event", "club night")?;
+//! record.set_comment(1, "the centre")?;
 //! let json = serde_json::to_string(&record)?;
 //! assert!(json.ends_with(r#""tags":[["Event","club night"]],"comments":[[1,"the centre"]]}"#));
 //! assert_eq!(serde_json::from_str::<Record>(&json)?, record);
@@ -150,11 +150,8 @@ impl<'de> Deserialize<'de> for Record {
                     "tags[{index}]: the tag {name} is given twice"
                 )));
             }
-            if !record.set_tag(name, value) {
-                return Err(de::Error::custom(format_args!(
-                    "tags[{index}]: {name:?} cannot be set: Rules, Position and Result follow \
-                     from the game, and a name has only letters, digits and _"
-                )));
+            if let Err(error) = record.set_tag(name, value) {
+                return Err(de::Error::custom(format_args!("tags[{index}]: {error}")));
             }
         }
         for (index, (ply, text)) in fields.comments.iter().enumerate() {
@@ -163,10 +160,9 @@ impl<'de> Deserialize<'de> for Record {
                     "comments[{index}]: an empty comment or a second comment after ply {ply}"
                 )));
             }
-            if !record.set_comment(*ply, text) {
+            if let Err(error) = record.set_comment(*ply, text) {
                 return Err(de::Error::custom(format_args!(
-                    "comments[{index}]: ply {ply} is past the last move, or the text holds }} \
-                     or a line starting with ["
+                    "comments[{index}]: {error}"
                 )));
             }
         }

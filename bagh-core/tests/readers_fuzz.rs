@@ -23,9 +23,15 @@ fn record_text(seed: u64, plies: usize) -> String {
     let game = random_game(rules[seed as usize % rules.len()], seed, plies);
     let len = game.len();
     let mut record = Record::new(game);
-    record.set_tag("Event", "fuzz \"quoted\"");
-    record.set_comment(0, "start");
-    record.set_comment(len / 2, "middle\nof two lines");
+    record
+        .set_tag("Event", "fuzz \"quoted\"")
+        .expect("a valid tag or comment");
+    record
+        .set_comment(0, "start")
+        .expect("a valid tag or comment");
+    record
+        .set_comment(len / 2, "middle\nof two lines")
+        .expect("a valid tag or comment");
     record.to_string()
 }
 

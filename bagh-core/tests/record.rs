@@ -1,7 +1,9 @@
 //! Game records: round trips of random games in every preset and in a custom
 //! rule set, and the errors (kind, line and column) of malformed records.
 
-use bagh_core::{Game, Move, Position, Record, RecordErrorKind, Repetition, Ruleset};
+use bagh_core::{
+    Game, Move, Position, Record, RecordContentError, RecordErrorKind, Repetition, Ruleset,
+};
 
 mod common;
 
@@ -39,7 +41,7 @@ fn random_games_round_trip() {
             let game = random_game(start, &mut rng, max_plies);
             finished += usize::from(game.is_game_over());
             let mut record = Record::new(game.clone());
-            record.set_tag("Round", &i.to_string());
+            record.set_tag("Round", &i.to_string()).unwrap();
             let text = record.to_string();
             let read: Record = text
                 .parse()
@@ -190,13 +192,68 @@ fn errors_name_the_place_and_the_reason() {
     assert_eq!((line, column), (1, 9));
 }
 
+/// Each refusal of a comment names its cause and its ply, and changes nothing.
+#[test]
+fn set_comment_names_each_cause() {
+    let mut game = Game::default();
+    game.push("c3".parse::<Move>().unwrap()).unwrap();
+    let mut record = Record::new(game);
+    record.set_comment(1, "kept").unwrap();
+    let cases = [
+        (
+            2,
+            "past the end",
+            RecordContentError::CommentPastEnd { ply: 2, plies: 1 },
+        ),
+        (1, "a } brace", RecordContentError::CommentBrace { ply: 1 }),
+        (
+            0,
+            "a\r\nwindows line",
+            RecordContentError::CommentCarriageReturn { ply: 0 },
+        ),
+        (
+            1,
+            "first\n[Event \"x\"]",
+            RecordContentError::CommentTagLine { ply: 1 },
+        ),
+    ];
+    for (ply, text, expected) in cases {
+        let before = record.clone();
+        assert_eq!(
+            record.set_comment(ply, text),
+            Err(expected.clone()),
+            "{text:?}"
+        );
+        assert_eq!(record, before);
+        assert_eq!(expected.ply(), Some(ply));
+        assert_eq!(expected.tag(), None);
+    }
+    // A `[` on the first line is no tag line: the comment follows a move.
+    assert_eq!(record.set_comment(1, "[sic]"), Ok(()));
+    let error = record.set_tag("Round", "1\n2").unwrap_err();
+    assert_eq!(
+        (error.cause(), error.tag()),
+        ("tag-line-break", Some("Round"))
+    );
+}
+
 #[test]
 fn set_tag_refuses_game_tags_and_bad_names() {
     let mut record = Record::new(Game::default());
-    assert!(!record.set_tag("Result", "1-0"));
-    assert!(!record.set_tag("Bad Name", "x"));
-    assert!(record.set_tag("Event", "a \"quoted\" \\ value"));
-    assert!(record.set_tag("Event", "changed \"again\""));
+    assert_eq!(
+        record.set_tag("Result", "1-0"),
+        Err(RecordContentError::ReservedTag {
+            name: "Result".into()
+        })
+    );
+    assert_eq!(
+        record.set_tag("Bad Name", "x"),
+        Err(RecordContentError::TagName {
+            name: "Bad Name".into()
+        })
+    );
+    assert_eq!(record.set_tag("Event", "a \"quoted\" \\ value"), Ok(()));
+    assert_eq!(record.set_tag("Event", "changed \"again\""), Ok(()));
     assert_eq!(record.tags().len(), 1);
     let read: Record = record.to_string().parse().unwrap();
     assert_eq!(read.tag("Event"), Some("changed \"again\""));
@@ -262,8 +319,10 @@ fn a_stream_of_games_is_read_lazily_and_recovers() {
     for i in 0..60 {
         let game = random_game(Position::default(), &mut rng, 200);
         let mut record = Record::new(game.clone());
-        record.set_tag("Round", &i.to_string());
-        record.set_comment(game.len() / 2, &format!("half of {i}"));
+        record.set_tag("Round", &i.to_string()).unwrap();
+        record
+            .set_comment(game.len() / 2, &format!("half of {i}"))
+            .unwrap();
         if i % 10 == 3 {
             // A broken game: its line is a capture without x.
             text.push_str("[Round \"broken\"]\n\n1. a2 a1a3 *\n\n");
@@ -332,10 +391,11 @@ mod any_record {
             let plies = game.len();
             let mut record = Record::new(game);
             for (name, value) in &tags {
-                record.set_tag(name, value);
+                // Arbitrary tags: the refused ones are left out.
+                let _ = record.set_tag(name, value);
             }
             for (index, text) in &comments {
-                record.set_comment(index.index(plies + 1), text);
+                let _ = record.set_comment(index.index(plies + 1), text);
             }
             let text = record.to_string();
             let read: Record = text.parse().map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
@@ -377,8 +437,8 @@ fn a_hundred_thousand_games_stream_through() {
 
     let game = random_game(Position::default(), &mut Rng(1), 30);
     let mut record = Record::new(game);
-    record.set_tag("Event", "stream");
-    record.set_comment(3, "a comment");
+    record.set_tag("Event", "stream").unwrap();
+    record.set_comment(3, "a comment").unwrap();
     let text = format!("{record}\n").into_bytes();
     let lines = text.iter().filter(|&&b| b == b'\n').count();
     let at = text.len();

@@ -8,7 +8,7 @@
 //!     game.push(text.parse::<Move>()?)?;
 //! }
 //! let mut record = Record::new(game.clone());
-//! record.set_tag("Event", "Kathmandu club night");
+//! record.set_tag("Event", "Kathmandu club night")?;
 //! let text = record.to_string();
 //! assert_eq!(
 //!     text,
@@ -57,6 +57,7 @@
 //!     "invalid game record at line 1, column 7: a1a3 is a capture here, written a1xa3");
 //! ```
 
+mod content_error;
 mod error;
 mod move_text;
 mod read;
@@ -67,6 +68,7 @@ use std::collections::BTreeMap;
 
 use crate::{Game, Side};
 
+pub use content_error::RecordContentError;
 pub use error::{RecordError, RecordErrorKind};
 pub(crate) use read::parse_lines;
 use tags::is_tag_name;
@@ -171,9 +173,10 @@ impl Record {
     /// use bagh_core::{Game, Record};
     ///
     /// let mut record = Record::new(Game::default());
-    /// record.set_tag("White", "goats: Asha");
+    /// record.set_tag("White", "goats: Asha")?;
     /// assert_eq!(record.tag("White"), Some("goats: Asha"));
     /// assert_eq!(record.tag("Black"), None);
+    /// # Ok::<(), bagh_core::RecordContentError>(())
     /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -182,28 +185,40 @@ impl Record {
             .map(|(_, value)| value.as_str())
     }
 
-    /// Sets a tag, in place if it exists, otherwise at the end. Returns `false`
-    /// and changes nothing if `name` is `Rules`, `Position` or `Result` (they
-    /// follow from the game) or is not a tag name (letters, digits and `_`),
-    /// or if `value` holds a line break (a tag is one line).
+    /// Sets a tag, in place if it exists, otherwise at the end. Refuses, and
+    /// changes nothing, a `name` that is `Rules`, `Position` or `Result`
+    /// (they follow from the game) or not a tag name (ASCII letters, digits
+    /// and `_`), and a `value` with a line break (a tag is one line).
     ///
     /// ```
-    /// use bagh_core::{Game, Record};
+    /// use bagh_core::{Game, Record, RecordContentError};
     ///
     /// let mut record = Record::new(Game::default());
-    /// assert!(record.set_tag("Site", "Kathmandu"));
-    /// assert!(!record.set_tag("Result", "1-0"));
-    /// assert!(!record.set_tag("Site", "two\nlines"));
+    /// assert_eq!(record.set_tag("Site", "Kathmandu"), Ok(()));
+    /// assert_eq!(record.set_tag("Result", "1-0").unwrap_err().cause(), "reserved-tag");
+    /// assert_eq!(
+    ///     record.set_tag("Site", "two\nlines"),
+    ///     Err(RecordContentError::TagLineBreak { name: "Site".into() })
+    /// );
+    /// assert_eq!(record.set_tag("My Site", "x").unwrap_err().cause(), "tag-name");
+    /// assert_eq!(record.tag("Site"), Some("Kathmandu"));
     /// ```
-    pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
-        if GAME_TAGS.contains(&name) || !is_tag_name(name) || value.contains(['\n', '\r']) {
-            return false;
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), RecordContentError> {
+        let name_text = || name.to_string();
+        if GAME_TAGS.contains(&name) {
+            return Err(RecordContentError::ReservedTag { name: name_text() });
+        }
+        if !is_tag_name(name) {
+            return Err(RecordContentError::TagName { name: name_text() });
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(RecordContentError::TagLineBreak { name: name_text() });
         }
         match self.tags.iter_mut().find(|(tag, _)| tag == name) {
             Some((_, old)) => *old = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
-        true
+        Ok(())
     }
 }
 
@@ -214,8 +229,9 @@ impl Record {
     /// use bagh_core::{Game, Record};
     ///
     /// let mut record = Record::new(Game::default());
-    /// assert!(record.set_comment(0, "no moves yet"));
+    /// record.set_comment(0, "no moves yet")?;
     /// assert_eq!(record.comment(0), Some("no moves yet"));
+    /// # Ok::<(), bagh_core::RecordContentError>(())
     /// ```
     pub fn comment(&self, ply: usize) -> Option<&str> {
         self.comments.get(&ply).map(String::as_str)
@@ -238,39 +254,50 @@ impl Record {
     }
 
     /// Sets the comment after the `ply`-th move (0: before the first), or
-    /// removes it when `text` is empty. Returns `false` and changes nothing
-    /// if `ply` is past the last move, if `text` holds a `}` or a carriage
-    /// return, or if a line of it after the first starts with `[` (a tag line
-    /// in a record).
+    /// removes it when `text` is empty. Refuses, and changes nothing, a
+    /// `ply` past the last move, and a `text` with a `}`, a carriage return,
+    /// or a line after the first that starts with `[` (a tag line in a
+    /// record).
     ///
     /// ```
-    /// use bagh_core::{Game, Move, Record};
+    /// use bagh_core::{Game, Move, Record, RecordContentError};
     ///
     /// let mut game = Game::default();
     /// game.push("c3".parse::<Move>()?)?;
     /// let mut record = Record::new(game);
-    /// assert!(record.set_comment(1, "the centre"));
-    /// assert!(!record.set_comment(2, "no such move"));
-    /// assert!(!record.set_comment(1, "a } brace"));
+    /// record.set_comment(1, "the centre")?;
+    /// assert_eq!(
+    ///     record.set_comment(2, "no such move"),
+    ///     Err(RecordContentError::CommentPastEnd { ply: 2, plies: 1 })
+    /// );
+    /// assert_eq!(record.set_comment(1, "a } brace").unwrap_err().cause(), "comment-brace");
     /// assert_eq!(record.to_string().lines().last(), Some("1. c3 {the centre} *"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_comment(&mut self, ply: usize, text: &str) -> bool {
-        if ply > self.game.len()
-            || text.contains(['}', '\r'])
-            || text
-                .lines()
-                .skip(1)
-                .any(|line| line.trim_start().starts_with('['))
+    pub fn set_comment(&mut self, ply: usize, text: &str) -> Result<(), RecordContentError> {
+        let plies = self.game.len();
+        if ply > plies {
+            return Err(RecordContentError::CommentPastEnd { ply, plies });
+        }
+        if text.contains('}') {
+            return Err(RecordContentError::CommentBrace { ply });
+        }
+        if text.contains('\r') {
+            return Err(RecordContentError::CommentCarriageReturn { ply });
+        }
+        if text
+            .lines()
+            .skip(1)
+            .any(|line| line.trim_start().starts_with('['))
         {
-            return false;
+            return Err(RecordContentError::CommentTagLine { ply });
         }
         if text.is_empty() {
             self.comments.remove(&ply);
         } else {
             self.comments.insert(ply, text.to_string());
         }
-        true
+        Ok(())
     }
 }
 
