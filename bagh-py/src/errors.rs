@@ -35,10 +35,62 @@ create_exception!(
 );
 create_exception!(
     bagh,
+    RecordContentError,
+    BaghError,
+    "A tag or a comment that a record cannot hold."
+);
+create_exception!(
+    bagh,
     SetupError,
     BaghError,
     "The parts of a position that do not make a position under the rule set."
 );
+
+/// The attributes each exception class declares (in the stubs). Each is
+/// `None` on the class, so that every instance has every attribute of its
+/// class and sets those that apply to it.
+const CLASS_ATTRIBUTES: [(&str, &[&str]); 5] = [
+    ("ParseError", &["text", "column", "what", "line", "game"]),
+    (
+        "IllegalMoveError",
+        &[
+            "move",
+            "position",
+            "reason",
+            "suggestion",
+            "captures",
+            "repeated_ply",
+            "line",
+            "column",
+            "what",
+            "game",
+        ],
+    ),
+    (
+        "RulesetError",
+        &["field", "text", "column", "what", "line", "game"],
+    ),
+    ("SetupError", &["field"]),
+    ("RecordContentError", &["cause", "tag", "ply"]),
+];
+
+/// Adds the exception classes to the module, with their attributes' defaults.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("BaghError", py.get_type::<BaghError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("RulesetError", py.get_type::<RulesetError>())?;
+    m.add("SetupError", py.get_type::<SetupError>())?;
+    m.add("RecordContentError", py.get_type::<RecordContentError>())?;
+    for (class, attributes) in CLASS_ATTRIBUTES {
+        let class = m.getattr(class)?;
+        for attribute in attributes {
+            class.setattr(*attribute, py.None())?;
+        }
+    }
+    Ok(())
+}
 
 /// An exception with attributes set on it, for callers that want more than
 /// the message.
@@ -91,14 +143,44 @@ pub fn illegal_move(error: bagh_core::IllegalMoveError) -> PyErr {
     with_attributes(IllegalMoveError::new_err(error.to_string()), &attributes)
 }
 
-/// The attributes of a refused move: `move` and `position`.
+/// The attributes of a refused move: `move`, `position`, `reason` (the
+/// kebab-case name of the core's reason), and where they apply `suggestion`
+/// (the move probably meant), `captures` (the mandatory captures) and
+/// `repeated_ply`.
 fn illegal_move_attributes(error: &bagh_core::IllegalMoveError) -> Vec<(&'static str, Py<PyAny>)> {
     Python::attach(|py| {
+        let captures = (!error.captures().is_empty()).then(|| {
+            error
+                .captures()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+        });
         vec![
             ("move", object(py, error.mv().to_string())),
             ("position", object(py, error.position())),
+            ("reason", object(py, error.reason().name())),
+            (
+                "suggestion",
+                object(py, error.suggestion().map(|mv| mv.to_string())),
+            ),
+            ("captures", object(py, captures)),
+            ("repeated_ply", object(py, error.repeated_ply())),
         ]
     })
+}
+
+/// A tag or comment that a record refuses, with the attributes `cause` (the
+/// core's kebab-case name), and `tag` or `ply`.
+pub fn record_content_error(error: bagh_core::RecordContentError) -> PyErr {
+    let attributes = Python::attach(|py| {
+        vec![
+            ("cause", object(py, error.cause())),
+            ("tag", object(py, error.tag())),
+            ("ply", object(py, error.ply())),
+        ]
+    });
+    with_attributes(RecordContentError::new_err(error.to_string()), &attributes)
 }
 
 /// Fields that do not make a rule set, with the attribute `field`.
@@ -108,6 +190,12 @@ pub fn ruleset_error(error: bagh_core::RulesetError) -> PyErr {
         RulesetError::new_err(error.to_string()),
         &[("field", field)],
     )
+}
+
+/// A `RulesetError` about the argument `field` of `Ruleset(...)`.
+pub fn ruleset_field_error(field: &'static str, message: String) -> PyErr {
+    let field = Python::attach(|py| object(py, field));
+    with_attributes(RulesetError::new_err(message), &[("field", field)])
 }
 
 /// Parts of a position that the rule set refuses, with the attribute `field`:

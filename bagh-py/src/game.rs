@@ -87,12 +87,9 @@ impl PyGame {
             for (name, value) in tags.iter() {
                 let name: String = name.extract()?;
                 let value: String = value.str()?.extract()?;
-                if !record.set_tag(&name, &value) {
-                    return Err(crate::errors::BaghError::new_err(format!(
-                        "cannot set the tag {name:?}: Rules, Position and Result follow from \
-                         the game, and a name has only letters, digits and _"
-                    )));
-                }
+                record
+                    .set_tag(&name, &value)
+                    .map_err(crate::errors::record_content_error)?;
             }
         }
         Ok(record.to_string())

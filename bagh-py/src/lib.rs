@@ -27,16 +27,8 @@ mod tablebase;
 
 #[pymodule]
 fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add("BaghError", py.get_type::<errors::BaghError>())?;
-    m.add("ParseError", py.get_type::<errors::ParseError>())?;
-    m.add(
-        "IllegalMoveError",
-        py.get_type::<errors::IllegalMoveError>(),
-    )?;
-    m.add("RulesetError", py.get_type::<errors::RulesetError>())?;
-    m.add("SetupError", py.get_type::<errors::SetupError>())?;
+    errors::register(m)?;
     m.add_class::<ruleset::PyRuleset>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<outcome::PyOutcome>()?;
@@ -47,6 +39,7 @@ fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::PyRecord>()?;
     m.add_class::<records::PyRecordIterator>()?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(records::read_records_text, m)?)?;
     m.add_function(wrap_pyfunction!(interop::baghchal_read_game, m)?)?;
     m.add_function(wrap_pyfunction!(interop::baghchal_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(interop::baghchal_read_position, m)?)?;

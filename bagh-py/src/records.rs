@@ -3,14 +3,14 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Cursor, Read};
 
-use bagh_core::{Record, RecordReader};
-use pyo3::exceptions::{PyOSError, PyTypeError};
+use bagh_core::{Record, RecordErrorKind, RecordReader};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyMapping, PyString, PyTuple};
 
-use crate::errors::{record_error, BaghError};
+use crate::errors::{record_content_error, record_error};
 use crate::game::PyGame;
 
 /// A game with the tag pairs and comments of its record. Comment 0 stands
@@ -34,7 +34,9 @@ fn pairs<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Vec<(Bound<'py, PyAny>, Bound
 #[pymethods]
 impl PyRecord {
     /// A record of `game` with `tags` (a mapping or (name, value) pairs, in
-    /// order; values are turned into text) and `comments` (ply -> text).
+    /// order; values are turned into text) and `comments` (ply -> text). A
+    /// tag or comment the record cannot hold raises `RecordContentError`
+    /// with its `cause`, and its `tag` or `ply`.
     #[new]
     #[pyo3(signature = (game, tags = None, comments = None))]
     fn new(
@@ -47,24 +49,18 @@ impl PyRecord {
             for (name, value) in pairs(tags)? {
                 let name: String = name.extract()?;
                 let value: String = value.str()?.extract()?;
-                if !record.set_tag(&name, &value) {
-                    return Err(BaghError::new_err(format!(
-                        "cannot set the tag {name:?}: Rules, Position and Result follow from \
-                         the game, and a name has only letters, digits and _"
-                    )));
-                }
+                record
+                    .set_tag(&name, &value)
+                    .map_err(record_content_error)?;
             }
         }
         if let Some(comments) = comments {
             for (ply, text) in pairs(comments)? {
                 let ply: usize = ply.extract()?;
                 let text: String = text.extract()?;
-                if !record.set_comment(ply, &text) {
-                    return Err(BaghError::new_err(format!(
-                        "cannot set the comment after ply {ply}: past the last move, or the \
-                         text holds }} or a line starting with ["
-                    )));
-                }
+                record
+                    .set_comment(ply, &text)
+                    .map_err(record_content_error)?;
             }
         }
         Ok(PyRecord(record))
@@ -182,13 +178,43 @@ impl Read for PythonFile {
 
 type Stream = Box<dyn BufRead + Send + Sync>;
 
-/// The records of a file, read lazily: iterating gives one `Record` per
-/// game. A game that cannot be read raises its error (a `BaghError` with
-/// `line` counted over the whole file, and `column`); calling `next()`
-/// again goes on with the next game.
+/// What the iterator does with a game that cannot be read.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum OnError {
+    /// Raise its exception; the next `next()` goes on with the next game.
+    Raise,
+    /// Leave it out.
+    Skip,
+    /// Yield its exception instead of a record.
+    Collect,
+}
+
+impl OnError {
+    fn from_name(name: &str) -> PyResult<OnError> {
+        match name {
+            "raise" => Ok(OnError::Raise),
+            "skip" => Ok(OnError::Skip),
+            "collect" => Ok(OnError::Collect),
+            other => Err(PyValueError::new_err(format!(
+                "errors: expected \"raise\", \"skip\" or \"collect\", found {other:?}"
+            ))),
+        }
+    }
+}
+
+/// The records of a stream, read lazily: iterating gives one `Record` per
+/// game. A game that cannot be read is an exception (a `BaghError` with
+/// `game`, its 1-based number in the stream, `line` counted over the whole
+/// stream, and `column`) that is raised, skipped or yielded as `errors`
+/// says; after a raise, calling `next()` again goes on with the next game.
+/// A stream that cannot be read raises in every mode, and ends the
+/// iteration.
 #[pyclass(name = "RecordIterator", module = "bagh")]
 pub struct PyRecordIterator {
     reader: RecordReader<Stream>,
+    on_error: OnError,
+    /// Games read so far, bad ones included.
+    games: usize,
 }
 
 #[pymethods]
@@ -197,23 +223,73 @@ impl PyRecordIterator {
         slf
     }
 
-    fn __next__(&mut self) -> PyResult<Option<PyRecord>> {
-        match self.reader.next() {
-            None => Ok(None),
-            Some(Ok(record)) => Ok(Some(PyRecord(record))),
-            Some(Err(error)) => Err(record_error(error)),
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        loop {
+            let error = match self.reader.next() {
+                None => return Ok(None),
+                Some(Ok(record)) => {
+                    self.games += 1;
+                    return Ok(Some(Py::new(py, PyRecord(record))?.into_any()));
+                }
+                Some(Err(error)) => error,
+            };
+            self.games += 1;
+            let broken_stream = matches!(error.kind(), RecordErrorKind::Io { .. });
+            let exception = record_error(error);
+            exception.value(py).setattr("game", self.games)?;
+            match self.on_error {
+                _ if broken_stream => return Err(exception),
+                OnError::Raise => return Err(exception),
+                OnError::Skip => continue,
+                OnError::Collect => return Ok(Some(exception.into_value(py).into_any())),
+            }
         }
     }
 }
 
+/// Whether a string given as a path looks like record text: a line break, a
+/// tag's `[`, or a move number such as `1.`.
+fn looks_like_record_text(text: &str) -> bool {
+    text.contains(['\n', '[', '{'])
+        || text.split_whitespace().any(|word| {
+            let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && word.as_bytes().get(digits) == Some(&b'.')
+        })
+}
+
 /// The records of `source`, read lazily: a path (str or os.PathLike), or a
 /// file object opened in text or binary mode (anything with `read`).
+/// `errors` says what a game that cannot be read does: `"raise"` (the
+/// default) raises its exception, and the next `next()` goes on;
+/// `"skip"` leaves it out; `"collect"` yields the exception instance (with
+/// `game`, `line`, `column` and its message) in its place.
+///
+/// A str that is no file but reads like record text (a line break, a `[`, a
+/// move number) raises ValueError pointing to `read_records_text`: a str is
+/// a path here, and guessing otherwise would turn a mistyped file name into
+/// an empty game.
 #[pyfunction]
-pub fn read_records(source: &Bound<'_, PyAny>) -> PyResult<PyRecordIterator> {
+#[pyo3(signature = (source, *, errors = "raise"))]
+pub fn read_records(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<PyRecordIterator> {
+    let on_error = OnError::from_name(errors)?;
     let stream: Stream = if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
         let path: std::path::PathBuf = source.extract()?;
-        let file = File::open(&path)
-            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
+        if let Ok(text) = source.extract::<String>() {
+            if !path.exists() && looks_like_record_text(&text) {
+                return Err(PyValueError::new_err(
+                    "read_records: the argument is record text, not a path; \
+                     read a text with bagh.read_records_text(text)",
+                ));
+            }
+        }
+        let file = File::open(&path).map_err(|e| {
+            let message = format!("{}: {e}", path.display());
+            match e.raw_os_error() {
+                // OSError(errno, ...) becomes FileNotFoundError and its kin.
+                Some(errno) => PyOSError::new_err((errno, message, path.clone())),
+                None => PyOSError::new_err(message),
+            }
+        })?;
         Box::new(BufReader::new(file))
     } else if source.hasattr("read")? {
         Box::new(BufReader::with_capacity(
@@ -232,5 +308,22 @@ pub fn read_records(source: &Bound<'_, PyAny>) -> PyResult<PyRecordIterator> {
     };
     Ok(PyRecordIterator {
         reader: RecordReader::new(stream),
+        on_error,
+        games: 0,
+    })
+}
+
+/// The records of `text`, one or many games, read lazily like
+/// `read_records` with the same `errors`. A function of its own rather than
+/// a guess inside `read_records`, where a str is always a path.
+#[pyfunction]
+#[pyo3(signature = (text, *, errors = "raise"))]
+pub fn read_records_text(text: String, errors: &str) -> PyResult<PyRecordIterator> {
+    let on_error = OnError::from_name(errors)?;
+    let stream: Stream = Box::new(Cursor::new(text.into_bytes()));
+    Ok(PyRecordIterator {
+        reader: RecordReader::new(stream),
+        on_error,
+        games: 0,
     })
 }

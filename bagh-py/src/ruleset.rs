@@ -1,98 +1,250 @@
 //! `bagh.Ruleset`.
 
-use bagh_core::{Repetition, Ruleset, TigerMoves};
+use bagh_core::{ParseErrorKind, Point, Repetition, Ruleset, TigerMoves};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyBool, PyString, PyTuple};
 
-use crate::convert::{point_names, to_point};
-use crate::errors::{parse_error, ruleset_error, ParseError, RulesetError};
+use crate::convert::point_names;
+use crate::errors::{parse_error, ruleset_error, ruleset_field_error, ParseError};
 
 /// A validated rule set: a preset or any sensible combination of fields.
 #[pyclass(name = "Ruleset", module = "bagh", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyRuleset(pub Ruleset);
 
-/// `forbidden`, `allowed`, `draw(n)` or `draw:n`, read through the core's
-/// rule-set text so that the count is checked in one place.
-fn parse_repetition(text: &str) -> PyResult<Repetition> {
-    if text.is_empty() || text.contains(char::is_whitespace) || text.contains('=') {
-        return Err(ParseError::new_err(format!(
-            "repetition: unexpected value {text:?}, expected forbidden, allowed or draw(n)"
-        )));
-    }
-    format!("repetition={text}")
-        .parse::<Ruleset>()
-        .map(|rules| rules.repetition())
-        .map_err(parse_error)
+/// The Python type name of `obj`, for messages.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|name| name.to_string())
+        .unwrap_or_else(|_| "?".to_string())
 }
 
-/// A count field: a negative or huge number is a `RulesetError` naming the
-/// field, like every other bad value (the builder checks the range).
-fn count(field: &'static str, value: i64) -> PyResult<u32> {
-    u32::try_from(value).map_err(|_| {
-        let error = RulesetError::new_err(format!("{field}: {value} is not a valid count"));
-        Python::attach(|py| {
-            let _ = error.value(py).setattr("field", field);
-        });
-        error
-    })
+/// A whole number: an int (or anything with `__index__`), not a bool. A
+/// number too large for 64 bits comes back as `Err(None)`, a value of
+/// another type as `Err(Some(type name))`.
+fn whole_number(obj: &Bound<'_, PyAny>) -> Result<i64, Option<String>> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(Some("bool".to_string()));
+    }
+    match obj.extract::<i64>() {
+        Ok(value) => Ok(value),
+        Err(_) if obj.hasattr("__index__").unwrap_or(false) => Err(None),
+        Err(_) => Err(Some(type_name(obj))),
+    }
+}
+
+/// A count argument that must fit in `u8`; `expected` says what is
+/// accepted, for the message.
+fn small_count(field: &'static str, obj: &Bound<'_, PyAny>, expected: &str) -> PyResult<u8> {
+    let found = match whole_number(obj) {
+        Ok(value) => match u8::try_from(value) {
+            Ok(count) => return Ok(count),
+            Err(_) => value.to_string(),
+        },
+        Err(None) => obj.str().map(|s| s.to_string()).unwrap_or_default(),
+        Err(Some(type_name)) => type_name,
+    };
+    Err(ruleset_field_error(
+        field,
+        format!("{field}: expected {expected}, found {found}"),
+    ))
+}
+
+/// The tigers' start points: a sequence of point names, not a str.
+fn start_points(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Point>> {
+    let expected = |found: String| {
+        ruleset_field_error(
+            "tigers",
+            format!(
+                "tigers: expected a sequence of points such as [\"a1\", \"e1\"], found {found}"
+            ),
+        )
+    };
+    if obj.is_instance_of::<PyString>() {
+        return Err(expected("str".to_string()));
+    }
+    let items = obj.try_iter().map_err(|_| expected(type_name(obj)))?;
+    let mut points = Vec::new();
+    for item in items {
+        let item = item?;
+        let Ok(name) = item.extract::<String>() else {
+            return Err(ruleset_field_error(
+                "tigers",
+                format!(
+                    "tigers: expected point names such as \"a1\", found {}",
+                    type_name(&item)
+                ),
+            ));
+        };
+        let point = name.parse::<Point>().map_err(|_| {
+            ruleset_field_error(
+                "tigers",
+                format!("tigers: {name:?} is not a point (a1..e5)"),
+            )
+        })?;
+        points.push(point);
+    }
+    Ok(points)
+}
+
+/// `"step"` or `"slide"`.
+fn tiger_moves_of(obj: &Bound<'_, PyAny>) -> PyResult<TigerMoves> {
+    let found = match obj.extract::<String>() {
+        Ok(text) if text == "step" => return Ok(TigerMoves::Step),
+        Ok(text) if text == "slide" => return Ok(TigerMoves::Slide),
+        Ok(text) => format!("{text:?}"),
+        Err(_) => type_name(obj),
+    };
+    Err(ruleset_field_error(
+        "tiger_moves",
+        format!("tiger_moves: expected \"step\" or \"slide\", found {found}"),
+    ))
+}
+
+/// An argument that was given, and not as None.
+fn given<'a, 'py>(obj: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
+    obj.filter(|obj| !obj.is_none())
+}
+
+/// `True` or `False`.
+fn flag(field: &'static str, obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    match obj.cast::<PyBool>() {
+        Ok(value) => Ok(value.is_true()),
+        Err(_) => Err(ruleset_field_error(
+            field,
+            format!("{field}: expected True or False, found {}", type_name(obj)),
+        )),
+    }
+}
+
+/// `forbidden`, `allowed`, `draw(n)` or `draw:n`, read through the core's
+/// rule-set text so that the count is checked in one place.
+fn repetition_of(obj: &Bound<'_, PyAny>) -> PyResult<Repetition> {
+    let expected = |found: String| {
+        ruleset_field_error(
+            "repetition",
+            format!(
+                "repetition: expected \"forbidden\", \"allowed\" or \"draw(n)\" \
+                 with n from 2 to 255, found {found}"
+            ),
+        )
+    };
+    let Ok(text) = obj.extract::<String>() else {
+        return Err(expected(type_name(obj)));
+    };
+    if text.is_empty() || text.contains(char::is_whitespace) || text.contains('=') {
+        return Err(expected(format!("{text:?}")));
+    }
+    match format!("repetition={text}").parse::<Ruleset>() {
+        Ok(rules) => Ok(rules.repetition()),
+        Err(error) => match error.kind() {
+            ParseErrorKind::Ruleset(inner) => Err(ruleset_error(inner.clone())),
+            _ => Err(expected(format!("{text:?}"))),
+        },
+    }
+}
+
+/// Plies without progress: `None`, or a count the builder checks.
+fn no_progress_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    let found = match whole_number(obj) {
+        Ok(value) => match u32::try_from(value) {
+            Ok(limit) => return Ok(Some(limit)),
+            Err(_) => value.to_string(),
+        },
+        Err(None) => obj.str().map(|s| s.to_string()).unwrap_or_default(),
+        Err(Some(type_name)) => type_name,
+    };
+    Err(ruleset_field_error(
+        "no_progress_limit",
+        format!(
+            "no_progress_limit: expected None or a number of plies from 1 to 65535, found {found}"
+        ),
+    ))
 }
 
 #[pymethods]
 impl PyRuleset {
+    /// Every argument error is a `RulesetError` whose `field` names the
+    /// argument, whatever its cause: a wrong type, a value out of range, or
+    /// fields that do not fit together. An argument given as None takes its
+    /// default.
     #[new]
-    #[pyo3(signature = (
-        *,
-        tigers = None,
-        goats = 20,
-        capture_target = 5,
-        tiger_moves = "step",
-        mandatory_capture = false,
-        blocked_side_loses = false,
-        repetition = "forbidden",
-        no_progress_limit = None,
-    ))]
+    #[pyo3(
+        signature = (
+            *,
+            tigers = None,
+            goats = None,
+            capture_target = None,
+            tiger_moves = None,
+            mandatory_capture = None,
+            blocked_side_loses = None,
+            repetition = None,
+            no_progress_limit = None,
+        ),
+        text_signature = "(*, tigers=None, goats=20, capture_target=5, tiger_moves='step', \
+                          mandatory_capture=False, blocked_side_loses=False, \
+                          repetition='forbidden', no_progress_limit=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        tigers: Option<Vec<String>>,
-        goats: i64,
-        capture_target: i64,
-        tiger_moves: &str,
-        mandatory_capture: bool,
-        blocked_side_loses: bool,
-        repetition: &str,
-        no_progress_limit: Option<i64>,
+        tigers: Option<&Bound<'_, PyAny>>,
+        goats: Option<&Bound<'_, PyAny>>,
+        capture_target: Option<&Bound<'_, PyAny>>,
+        tiger_moves: Option<&Bound<'_, PyAny>>,
+        mandatory_capture: Option<&Bound<'_, PyAny>>,
+        blocked_side_loses: Option<&Bound<'_, PyAny>>,
+        repetition: Option<&Bound<'_, PyAny>>,
+        no_progress_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyRuleset> {
-        let goats = count("goats", goats)?;
-        let capture_target = count("capture_target", capture_target)?;
-        let no_progress_limit = no_progress_limit
-            .map(|limit| count("no_progress_limit", limit))
-            .transpose()?;
+        let defaults = Ruleset::default();
         let mut builder = Ruleset::builder();
-        if let Some(tigers) = tigers {
-            let points = tigers
-                .iter()
-                .map(|name| to_point(name))
-                .collect::<PyResult<Vec<_>>>()?;
+        let mut tiger_count = defaults.tiger_starts().len();
+        if let Some(tigers) = given(tigers) {
+            let points = start_points(tigers)?;
+            tiger_count = points.len();
             builder = builder.tigers(points);
         }
-        let tiger_moves = match tiger_moves {
-            "step" => TigerMoves::Step,
-            "slide" => TigerMoves::Slide,
-            other => {
-                return Err(ParseError::new_err(format!(
-                    "tiger_moves: unexpected value {other:?}, expected \"step\" or \"slide\""
-                )))
+        let goats = match given(goats) {
+            Some(goats) => {
+                let most = 25usize.saturating_sub(tiger_count).max(1);
+                small_count(
+                    "goats",
+                    goats,
+                    &format!("a number of goats from 1 to {most}"),
+                )?
             }
+            None => defaults.goats(),
         };
+        let capture_target = match given(capture_target) {
+            Some(target) => small_count(
+                "capture_target",
+                target,
+                &format!("a number of captures from 1 to the {goats} goats"),
+            )?,
+            None => defaults.capture_target(),
+        };
+        if let Some(moves) = given(tiger_moves) {
+            builder = builder.tiger_moves(tiger_moves_of(moves)?);
+        }
+        if let Some(mandatory) = given(mandatory_capture) {
+            builder = builder.mandatory_capture(flag("mandatory_capture", mandatory)?);
+        }
+        if let Some(loses) = given(blocked_side_loses) {
+            builder = builder.blocked_side_loses(flag("blocked_side_loses", loses)?);
+        }
+        if let Some(repetition) = given(repetition) {
+            builder = builder.repetition(repetition_of(repetition)?);
+        }
+        if let Some(limit) = given(no_progress_limit) {
+            builder = builder.no_progress_limit(no_progress_of(limit)?);
+        }
         builder
-            .goats(goats)
-            .capture_target(capture_target)
-            .tiger_moves(tiger_moves)
-            .mandatory_capture(mandatory_capture)
-            .blocked_side_loses(blocked_side_loses)
-            .repetition(parse_repetition(repetition)?)
-            .no_progress_limit(no_progress_limit)
+            .goats(goats.into())
+            .capture_target(capture_target.into())
             .build()
             .map(PyRuleset)
             .map_err(ruleset_error)

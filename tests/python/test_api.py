@@ -89,8 +89,10 @@ def test_invalid_rule_sets(fields: dict[str, object]) -> None:
     [{"tigers": ["f1"]}, {"tiger_moves": "jump"}, {"repetition": "sometimes"}],
 )
 def test_unreadable_rule_set_fields(fields: dict[str, object]) -> None:
-    with pytest.raises(bagh.ParseError):
+    # A value that cannot be read is a RulesetError naming its argument too.
+    with pytest.raises(bagh.RulesetError) as info:
         Ruleset(**fields)  # type: ignore[arg-type]
+    assert info.value.field == next(iter(fields))
 
 
 def test_ruleset_value_semantics() -> None:

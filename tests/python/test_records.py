@@ -66,7 +66,7 @@ def test_read_records_from_paths_and_files(tmp_path: Path) -> None:
         assert list(bagh.read_records(binary)) == records
     assert list(bagh.read_records(io.StringIO(text))) == records
     with pytest.raises(TypeError):
-        bagh.read_records(3)  # type: ignore[arg-type]
+        bagh.read_records(3)  # type: ignore[call-overload]
     with pytest.raises(OSError):
         bagh.read_records(tmp_path / "missing.txt")
 
@@ -86,7 +86,9 @@ def test_read_records_goes_on_after_a_bad_game() -> None:
             errors.append(error)
     assert read == records[:2] + records[3:]
     assert len(errors) == 1 and isinstance(errors[0], bagh.ParseError)
-    assert broken.splitlines()[errors[0].line - 1] == '[Rules "nepal"]'
+    line = errors[0].line
+    assert line is not None and broken.splitlines()[line - 1] == '[Rules "nepal"]'
+    assert errors[0].game == 3
 
 
 @settings(max_examples=100, deadline=None)

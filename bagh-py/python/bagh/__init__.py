@@ -18,11 +18,17 @@ Every error is a :class:`BaghError` (a :class:`ValueError`):
 :class:`ParseError` for text that cannot be read, :class:`IllegalMoveError`
 for a move that cannot be played, :class:`RulesetError` for rule-set fields
 that do not fit together, :class:`SetupError` for the parts of a position
-(:meth:`Position.from_parts`) that do not fit its rule set. Lists of points
+(:meth:`Position.from_parts`) that do not fit its rule set,
+:class:`RecordContentError` for a tag or comment a :class:`Record` cannot
+hold. An :class:`IllegalMoveError` says why the move was refused
+(``reason``, with ``suggestion``, ``captures`` or ``repeated_ply`` where they
+apply). Lists of points
 come in board order: ``a1``, ``b1``, ..., ``e1``, ``a2``, ..., ``e5``.
 
 Game records (:class:`Record`, with tags and comments) are read one by one
-from a file by :func:`read_records`; :mod:`bagh.interop.baghchal` reads and
+from a file by :func:`read_records` (from a string by
+:func:`read_records_text`), which can skip or collect the games that cannot
+be read; :mod:`bagh.interop.baghchal` reads and
 writes the formats of the ``baghchal`` package; values have ``to_json`` and
 ``from_json``.
 
@@ -53,6 +59,7 @@ from bagh._bagh import (
     Position,
     Probe,
     Record,
+    RecordContentError,
     RecordIterator,
     Ruleset,
     RulesetError,
@@ -63,6 +70,7 @@ from bagh._bagh import (
     __version__,
     random_games,
     read_records,
+    read_records_text,
     svg,
 )
 
@@ -82,6 +90,7 @@ __all__ = [
     "Position",
     "Probe",
     "Record",
+    "RecordContentError",
     "RecordIterator",
     "Ruleset",
     "RulesetError",
@@ -93,6 +102,7 @@ __all__ = [
     "interop",
     "random_games",
     "read_records",
+    "read_records_text",
     "svg",
 ]
 

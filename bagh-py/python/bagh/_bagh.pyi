@@ -3,7 +3,7 @@
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, ClassVar, Literal, TypeAlias, final
+from typing import IO, Any, ClassVar, Literal, TypeAlias, final, overload
 
 __all__ = [
     "__version__",
@@ -12,6 +12,7 @@ __all__ = [
     "IllegalMoveError",
     "RulesetError",
     "SetupError",
+    "RecordContentError",
     "Ruleset",
     "Move",
     "Outcome",
@@ -22,6 +23,7 @@ __all__ = [
     "Record",
     "RecordIterator",
     "read_records",
+    "read_records_text",
     "baghchal_read_game",
     "baghchal_write_game",
     "baghchal_read_position",
@@ -48,46 +50,96 @@ _MoveKind: TypeAlias = Literal["place", "step", "capture"]
 class BaghError(ValueError):
     """The base of every bagh error; a subclass of ValueError."""
 
+_IllegalMoveReason: TypeAlias = Literal[
+    "game-over",
+    "wrong-side",
+    "no-piece",
+    "occupied",
+    "placement-phase",
+    "no-goats-in-hand",
+    "not-a-line",
+    "slide-not-allowed",
+    "blocked",
+    "capture-without-x",
+    "not-a-capture",
+    "capture-mandatory",
+    "repetition",
+    "not-legal",
+]
+_RecordContentCause: TypeAlias = Literal[
+    "tag-name",
+    "reserved-tag",
+    "tag-line-break",
+    "comment-past-end",
+    "comment-brace",
+    "comment-carriage-return",
+    "comment-tag-line",
+]
+
+# Every attribute declared on an exception class below exists on every
+# instance: it is None on the class, and set where it applies.
+
 class ParseError(BaghError):
     """A point, move, position string, rule-set text or game record that cannot be read.
 
     Raised while reading a text, it carries ``text``, ``column`` (1-based) and
     ``what`` (``"point"``, ``"move"``, ``"position"`` or ``"rule set"``); from a
-    game record, ``line`` and ``column``; from JSON, ``line``, ``column`` and
-    ``what == "JSON"``; from a text of the baghchal package, ``column`` and
-    ``what`` (``"baghchal game text"`` or ``"baghchal position string"``).
+    game record, ``line`` and ``column``, and from :func:`read_records`
+    ``game`` (the game's 1-based number in the stream); from JSON, ``line``,
+    ``column`` and ``what == "JSON"``; from a text of the baghchal package,
+    ``column`` and ``what`` (``"baghchal game text"`` or ``"baghchal position
+    string"``). The others are None.
     """
 
-    text: str
-    column: int
-    what: str
-    line: int
+    text: str | None
+    column: int | None
+    what: str | None
+    line: int | None
+    game: int | None
 
 class IllegalMoveError(BaghError):
     """A move that cannot be played in the position (or game) at hand.
 
-    It carries ``move`` (the move's text) and ``position`` (the position
-    string); from a game record, ``line`` and ``column`` too.
+    It carries ``move`` (the move's text), ``position`` (the position string)
+    and ``reason``, why the move was refused; the message says it about this
+    position, with a hint where there is one. Where they apply:
+    ``suggestion``, the legal move probably meant (``"a1xa3"`` for
+    ``"a1a3"`` written without its x, and the plain move for an x move that
+    captures nothing); ``captures``, the captures that are mandatory here;
+    ``repeated_ply``, the ply (0: the start) whose position the move would
+    repeat. From a game record, ``line`` and ``column`` too (and ``game``
+    from :func:`read_records`); from a text of the baghchal package,
+    ``column`` and ``what``. The others are None.
     """
 
-    move: str
-    position: str
-    line: int
-    column: int
-    what: str
+    move: str | None
+    position: str | None
+    reason: _IllegalMoveReason | None
+    suggestion: str | None
+    captures: list[str] | None
+    repeated_ply: int | None
+    line: int | None
+    column: int | None
+    what: str | None
+    game: int | None
 
 class RulesetError(BaghError):
     """Rule-set fields that do not make a valid rule set; ``field`` names the field at fault.
 
-    Raised while reading a text, it also carries ``text``, ``column`` and
-    ``what`` as a ParseError does; from a game record, ``line`` and ``column``.
+    From ``Ruleset(...)``, ``field`` is the keyword argument at fault,
+    whatever the cause (a wrong type, a value out of range, fields that do
+    not fit together). Raised while reading a text, it also carries
+    ``text``, ``column`` and ``what`` as a ParseError does; from a game
+    record, ``line`` and ``column`` (and ``game`` from :func:`read_records`).
+    The others are None.
     """
 
-    field: str
-    text: str
-    column: int
-    what: str
-    line: int
+    field: str | None
+    text: str | None
+    column: int | None
+    what: str | None
+    line: int | None
+    game: int | None
 
 class SetupError(BaghError):
     """The parts of a position (``Position.from_parts``) that do not make a position under the rule set.
@@ -96,7 +148,24 @@ class SetupError(BaghError):
     ``"goats_in_hand"`` or ``"captured"``.
     """
 
-    field: str
+    field: str | None
+
+class RecordContentError(BaghError):
+    """A tag or a comment that a record cannot hold (``Record(...)``, ``Game.to_record``).
+
+    ``cause`` says why: ``"tag-name"`` (a name other than ASCII letters,
+    digits and _), ``"reserved-tag"`` (``Rules``, ``Position`` and
+    ``Result``, which the record writes from the game), ``"tag-line-break"``
+    (a value is one line), ``"comment-past-end"`` (a ply the game has not
+    reached), ``"comment-brace"`` (a ``}`` would end the comment),
+    ``"comment-carriage-return"``, ``"comment-tag-line"`` (a line after the
+    first starting with ``[`` would read as a tag). ``tag`` names the tag,
+    or ``ply`` gives the comment's ply; the other is None.
+    """
+
+    cause: _RecordContentCause | None
+    tag: str | None
+    ply: int | None
 
 @final
 class Ruleset:
@@ -113,7 +182,8 @@ class Ruleset:
         blocked_side_loses: bool = False,
         repetition: str = "forbidden",
         no_progress_limit: int | None = None,
-    ) -> Ruleset: ...
+    ) -> Ruleset:
+        """A rule set from its fields; any argument error is a RulesetError whose ``field`` is the keyword at fault."""
     @staticmethod
     def preset(id: str) -> Ruleset: ...
     @staticmethod
@@ -317,7 +387,8 @@ class Record:
         game: Game,
         tags: Mapping[str, object] | Iterable[tuple[str, object]] | None = None,
         comments: Mapping[int, str] | Iterable[tuple[int, str]] | None = None,
-    ) -> Record: ...
+    ) -> Record:
+        """A record of ``game``; a tag or comment it cannot hold raises RecordContentError."""
     @staticmethod
     def from_text(text: str) -> Record: ...
     def to_text(self) -> str: ...
@@ -341,13 +412,34 @@ class Record:
 
 @final
 class RecordIterator(Iterator[Record]):
-    """The records of a file, read lazily; an unreadable game raises, and next() goes on."""
+    """The records of a stream, read lazily; a game that cannot be read is raised (and next() goes on), skipped, or yielded as its exception, as ``errors`` says."""
 
     def __iter__(self) -> RecordIterator: ...
     def __next__(self) -> Record: ...
 
-def read_records(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> RecordIterator:
-    """The records of a path or a file object, one per game, read lazily."""
+_RecordSource: TypeAlias = str | os.PathLike[str] | IO[str] | IO[bytes]
+
+@overload
+def read_records(source: _RecordSource, *, errors: Literal["raise", "skip"] = "raise") -> RecordIterator:
+    """The records of a path or a file object, one per game, read lazily.
+
+    A game that cannot be read is a BaghError with ``game`` (its 1-based
+    number), ``line`` (over the whole stream) and ``column``. ``errors``:
+    ``"raise"`` raises it, and the next ``next()`` goes on with the next
+    game; ``"skip"`` leaves it out; ``"collect"`` yields the exception
+    instance in its place. A stream that cannot be read raises in every
+    mode. A str is a path: one that is no file but reads like record text
+    raises ValueError pointing to :func:`read_records_text`.
+    """
+
+@overload
+def read_records(source: _RecordSource, *, errors: Literal["collect"]) -> Iterator[Record | BaghError]: ...
+@overload
+def read_records_text(text: str, *, errors: Literal["raise", "skip"] = "raise") -> RecordIterator:
+    """The records of a text, one or many games, read lazily as :func:`read_records` does."""
+
+@overload
+def read_records_text(text: str, *, errors: Literal["collect"]) -> Iterator[Record | BaghError]: ...
 
 def baghchal_read_game(text: str, rules: Ruleset | str | None = None) -> Game:
     """Reads the baghchal package's game text (see bagh.interop.baghchal)."""
