@@ -282,13 +282,15 @@ pub fn read_records(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<PyRecor
                 ));
             }
         }
-        let file = File::open(&path).map_err(|e| {
-            let message = format!("{}: {e}", path.display());
-            match e.raw_os_error() {
-                // OSError(errno, ...) becomes FileNotFoundError and its kin.
-                Some(errno) => PyOSError::new_err((errno, message, path.clone())),
-                None => PyOSError::new_err(message),
+        let file = File::open(&path).map_err(|e| match e.raw_os_error() {
+            // OSError(errno, strerror, filename) becomes FileNotFoundError
+            // and its kin, and prints the file name.
+            Some(errno) => {
+                let text = e.to_string();
+                let strerror = text.split(" (os error").next().unwrap_or(&text).to_string();
+                PyOSError::new_err((errno, strerror, path.display().to_string()))
             }
+            None => PyOSError::new_err(format!("{}: {e}", path.display())),
         })?;
         Box::new(BufReader::new(file))
     } else if source.hasattr("read")? {

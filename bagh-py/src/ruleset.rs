@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString, PyTuple};
 
 use crate::convert::point_names;
-use crate::errors::{parse_error, ruleset_error, ruleset_field_error, ParseError};
+use crate::errors::{parse_error, ruleset_error, ruleset_field_error};
 
 /// A validated rule set: a preset or any sensible combination of fields.
 #[pyclass(name = "Ruleset", module = "bagh", frozen, eq, hash)]
@@ -145,13 +145,14 @@ fn repetition_of(obj: &Bound<'_, PyAny>) -> PyResult<Repetition> {
     }
 }
 
-/// Plies without progress: `None`, or a count the builder checks.
-fn no_progress_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+/// Plies without progress: `None`, or a count up to 65535 (the builder
+/// refuses 0).
+fn no_progress_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<u16>> {
     if obj.is_none() {
         return Ok(None);
     }
     let found = match whole_number(obj) {
-        Ok(value) => match u32::try_from(value) {
+        Ok(value) => match u16::try_from(value) {
             Ok(limit) => return Ok(Some(limit)),
             Err(_) => value.to_string(),
         },
@@ -202,7 +203,7 @@ impl PyRuleset {
     ) -> PyResult<PyRuleset> {
         let defaults = Ruleset::default();
         let mut builder = Ruleset::builder();
-        let mut tiger_count = defaults.tiger_starts().len();
+        let mut tiger_count = defaults.tiger_count();
         if let Some(tigers) = given(tigers) {
             let points = start_points(tigers)?;
             tiger_count = points.len();
@@ -243,8 +244,8 @@ impl PyRuleset {
             builder = builder.no_progress_limit(no_progress_of(limit)?);
         }
         builder
-            .goats(goats.into())
-            .capture_target(capture_target.into())
+            .goats(goats)
+            .capture_target(capture_target)
             .build()
             .map(PyRuleset)
             .map_err(ruleset_error)
@@ -253,12 +254,7 @@ impl PyRuleset {
     /// The preset with this id.
     #[staticmethod]
     fn preset(id: &str) -> PyResult<PyRuleset> {
-        Ruleset::preset(id).map(PyRuleset).ok_or_else(|| {
-            ParseError::new_err(format!(
-                "unknown rule set {id:?} (presets: {})",
-                Ruleset::preset_ids().collect::<Vec<_>>().join(", ")
-            ))
-        })
+        Ruleset::preset(id).map(PyRuleset).map_err(parse_error)
     }
 
     /// The ids of the presets.
@@ -275,13 +271,20 @@ impl PyRuleset {
 
     /// The preset id of this rule set, or `None`.
     #[getter]
-    fn id(&self) -> Option<&'static str> {
+    fn preset_id(&self) -> Option<&'static str> {
         self.0.preset_id()
     }
 
+    /// The tigers' start points, in board order (`a1`, `b1`, ..., `e5`).
     #[getter]
     fn tigers(&self) -> Vec<String> {
-        point_names(self.0.tiger_starts())
+        point_names(self.0.tigers())
+    }
+
+    /// The number of tigers.
+    #[getter]
+    fn tiger_count(&self) -> usize {
+        self.0.tiger_count()
     }
 
     #[getter]

@@ -188,7 +188,8 @@ def test_every_declared_attribute_exists(name: str) -> None:
         ({"capture_target": 300}, "capture_target", "from 1 to the 20 goats, found 300"),
         ({"capture_target": 21}, "capture_target", "more than the 20 goats"),
         ({"no_progress_limit": -5}, "no_progress_limit", "from 1 to 65535, found -5"),
-        ({"no_progress_limit": 70000}, "no_progress_limit", "at most 65535"),
+        ({"no_progress_limit": 70000}, "no_progress_limit", "from 1 to 65535, found 70000"),
+        ({"no_progress_limit": 0}, "no_progress_limit", "at least 1 ply"),
         ({"no_progress_limit": "40"}, "no_progress_limit", "found str"),
         ({"repetition": "draw(1)"}, "repetition", "at least 2, got 1"),
         ({"repetition": "sometimes"}, "repetition", 'found "sometimes"'),
@@ -294,7 +295,8 @@ def test_record_text_given_as_a_path_points_to_read_records_text(tmp_path: Path)
         with pytest.raises(ValueError, match="read_records_text") as info:
             bagh.read_records(text)
         assert not isinstance(info.value, bagh.BaghError)
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(FileNotFoundError) as missing:
         bagh.read_records(str(tmp_path / "missing.txt"))
+    assert missing.value.filename == str(tmp_path / "missing.txt")
     with pytest.raises(FileNotFoundError):
         bagh.read_records("missing.txt")
