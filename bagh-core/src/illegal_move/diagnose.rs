@@ -98,10 +98,6 @@ fn not_legal() -> Refusal {
     )
 }
 
-fn piece_name(side: Side) -> &'static str {
-    side.name()
-}
-
 /// The reason `mv` is not legal in `position` (which is not over);
 /// `playable` tells which moves the caller accepts, for the suggestions.
 fn diagnose(position: &Position, mv: Move, playable: &dyn Fn(Move) -> bool) -> Refusal {
@@ -129,13 +125,13 @@ fn diagnose(position: &Position, mv: Move, playable: &dyn Fn(Move) -> bool) -> R
         Some(piece) if piece != side => {
             return refusal(
                 IllegalMoveReason::WrongSide,
-                format!("{}s are to move, and {from} holds a {piece}", side),
+                format!("{side}s are to move, and {from} holds a {piece}"),
             )
         }
         None if !(side == Side::Goat && position.is_placement_phase()) => {
             return refusal(
                 IllegalMoveReason::NoPiece,
-                format!("there is no {} on {from}", piece_name(side)),
+                format!("there is no {side} on {from}"),
             )
         }
         _ => {}
@@ -186,11 +182,13 @@ fn diagnose(position: &Position, mv: Move, playable: &dyn Fn(Move) -> bool) -> R
                     .to_string(),
             );
         }
-        if let Some(blocker) = first_piece_between(position, from, direction, distance) {
-            let piece = position.piece_at(blocker).unwrap_or(Side::Goat);
+        if let Some((blocker, piece)) = first_piece_between(position, from, direction, distance) {
             return refusal(
                 IllegalMoveReason::Blocked,
-                format!("the slide passes over {blocker}, which holds a {piece}; a slide crosses empty points only"),
+                format!(
+                    "the slide passes over {blocker}, which holds a {piece}; \
+                     a slide crosses empty points only"
+                ),
             );
         }
     }
@@ -275,18 +273,18 @@ fn not_a_capture(
 }
 
 /// The first point holding a piece strictly between `from` and the point
-/// `distance` steps away along `direction`.
+/// `distance` steps away along `direction`, with its piece.
 fn first_piece_between(
     position: &Position,
     from: Point,
     direction: Direction,
     distance: u8,
-) -> Option<Point> {
+) -> Option<(Point, Side)> {
     let mut point = from;
     for _ in 1..distance {
         point = direction.step(point)?;
-        if position.piece_at(point).is_some() {
-            return Some(point);
+        if let Some(piece) = position.piece_at(point) {
+            return Some((point, piece));
         }
     }
     None
