@@ -24,7 +24,7 @@ impl Game {
     /// let mut game = Game::default();
     /// game.push("c3".parse::<Move>()?)?;
     /// let mut record = game.to_record();
-    /// record.set_tag("Event", "Club night");
+    /// record.set_tag("Event", "Club night")?;
     /// assert!(record.to_string().ends_with("[Event \"Club night\"]\n\n1. c3 *\n"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
