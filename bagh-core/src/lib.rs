@@ -91,3 +91,24 @@ pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::Symmetry;
 pub use tiger_moves::{for_each_tiger_move, goats_under_attack};
+
+/// The Rust examples of `docs/rules.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/rules.md")]
+pub struct RulesDoctests;
+
+/// The Rust examples of `docs/notation.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/notation.md")]
+pub struct NotationDoctests;
+
+/// The Rust examples of `docs/records.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/records.md")]
+pub struct RecordsDoctests;
+
+/// The Rust examples of `docs/json.md` (they need the `serde` feature),
+/// compiled and run as doctests.
+#[cfg(all(doctest, feature = "serde"))]
+#[doc = include_str!("../../docs/json.md")]
+pub struct JsonDoctests;
