@@ -115,7 +115,7 @@ def main() -> None:
             batch = bagh.random_games(5000, rules=rules, seed=args.seed + n)
             n += 5000
             games += len(batch["plies"])
-            plies += sum(batch["plies"])
+            plies += int(batch["plies"].sum())
         report(f"bagh.random_games({rules}), loop in Rust", games, plies, time.perf_counter() - began)
 
     print("\nspeed-up over baghchal:")

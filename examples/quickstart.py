@@ -63,7 +63,7 @@ while not game.is_game_over():
 outcome = game.outcome()
 assert outcome is not None
 print(f"{len(game)} plies; outcome: {outcome} (winner {outcome.winner}, reason {outcome.reason})")
-print(game.position)
+print(game.ascii_board())                 # the board, and the result once over
 record = game.to_record(tags={"Event": "quickstart"})
 print(record)
 print("record read back equal:", bagh.Game.from_record(record) == game)
@@ -74,10 +74,10 @@ section("Many games in Rust")
 began = time.perf_counter()
 results = bagh.random_games(20_000, rules="bagh-chal", seed=1)
 elapsed = time.perf_counter() - began
-plies = sum(results["plies"])
-wins = {side: results["winner"].count(side) for side in ("goat", "tiger", None)}
+plies = int(results["plies"].sum())                   # numpy arrays, one entry per game
+wins = {result: int((results["result"] == result).sum()) for result in ("1-0", "0-1", "1/2-1/2")}
 print(f"20000 games, {plies} plies in {elapsed:.2f} s: {plies / elapsed / 1e6:.1f} million plies/s")
-print("winners:", wins)
+print("results (1-0 goats win, 0-1 tigers win):", wins)
 
 section("Drawing")
 svg = bagh.svg(game.position, size=240, highlight=["c3"])

@@ -57,7 +57,7 @@ fn main() {
     for (id, rules) in Ruleset::presets() {
         println!(
             "== {id}: {} tigers, {} goats, tigers win at {} captures, tigers {}, repetition {}",
-            rules.tigers(),
+            rules.tiger_count(),
             rules.goats(),
             rules.capture_target(),
             rules.tiger_moves(),

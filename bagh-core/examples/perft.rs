@@ -17,10 +17,7 @@ fn main() {
         .nth(1)
         .and_then(|arg| arg.parse().ok())
         .unwrap_or(5);
-    for id in Ruleset::preset_ids() {
-        let Some(rules) = Ruleset::preset(id) else {
-            continue;
-        };
+    for (id, rules) in Ruleset::presets() {
         let start = Position::new(rules);
         let timer = Instant::now();
         let nodes = perft(&start, depth);

@@ -218,6 +218,14 @@ pub enum RulesetError {
     /// No tiger start points.
     #[error("tigers: a rule set needs at least one tiger")]
     NoTigers,
+    /// A start point given as text that is not a point.
+    #[error("tigers: {found:?} is not a point ({reason})")]
+    NotAPoint {
+        /// The text given.
+        found: String,
+        /// Why it is not a point.
+        reason: String,
+    },
     /// A start point given twice.
     #[error("tigers: start point {point} is given twice")]
     RepeatedStart {
@@ -273,7 +281,9 @@ impl RulesetError {
     /// The name of the rule-set field at fault, as in the text form.
     pub fn field(&self) -> &'static str {
         match self {
-            RulesetError::NoTigers | RulesetError::RepeatedStart { .. } => "tigers",
+            RulesetError::NoTigers
+            | RulesetError::NotAPoint { .. }
+            | RulesetError::RepeatedStart { .. } => "tigers",
             RulesetError::NoGoats | RulesetError::TooManyPieces { .. } => "goats",
             RulesetError::CaptureTargetZero | RulesetError::CaptureTargetAboveGoats { .. } => {
                 "capture_target"

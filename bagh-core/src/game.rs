@@ -17,7 +17,7 @@
 //! ```
 
 use crate::error::{IllegalMoveError, IllegalMoveReason};
-use crate::{Move, MoveList, Outcome, Position, Repetition, Ruleset, Termination};
+use crate::{Move, MoveList, Outcome, Position, Repetition, Ruleset, Side, Termination};
 
 /// Buckets of the key filter of a [`Game`]: 4 KiB, few false alarms for
 /// games of some hundreds of plies.
@@ -45,7 +45,7 @@ fn bucket(key: u64) -> usize {
 /// Legal moves here honour the `forbidden` repetition policy, and the outcome
 /// adds `draw(n)` repetition and the no-progress limit to what the
 /// [`Position`] alone can tell.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Game {
     /// `positions[i]` is the position after `i` moves; `positions[0]` the start.
     positions: Vec<Position>,
@@ -95,6 +95,11 @@ impl Game {
     /// The start position.
     pub fn start(&self) -> &Position {
         &self.positions[0]
+    }
+
+    /// The side to move in the current position.
+    pub fn side_to_move(&self) -> Side {
+        self.position().side_to_move()
     }
 
     /// The current position.
@@ -232,6 +237,34 @@ impl Game {
             moves.clear();
         }
         moves
+    }
+
+    /// Whether `mv` can be played now: legal in the position, not forbidden
+    /// by the repetition policy, and the game not over.
+    ///
+    /// ```
+    /// use bagh_core::{Game, Move};
+    ///
+    /// let game = Game::default();
+    /// assert!(game.is_legal("c3".parse::<Move>()?));
+    /// assert!(!game.is_legal("a1a2".parse::<Move>()?)); // goats are to move
+    /// # Ok::<(), bagh_core::ParseError>(())
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// The captures among [`Game::legal_moves`].
+    pub fn legal_captures(&self) -> MoveList {
+        let mut moves = self.legal_moves();
+        moves.retain(|mv| mv.is_capture());
+        moves
+    }
+
+    /// The result as in game records: `1-0`, `0-1`, `1/2-1/2`, or `*` while
+    /// the game goes on.
+    pub fn result(&self) -> &'static str {
+        self.outcome().map_or("*", |outcome| outcome.result())
     }
 
     /// How the game ended, if it has, in the order of the rules (the README's Rule sets): capture target,

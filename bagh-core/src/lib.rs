@@ -46,11 +46,13 @@
 mod direction;
 mod error;
 mod game;
+mod game_text;
 pub mod interop;
 mod movegen;
 mod moves;
 mod outcome;
 mod perft;
+mod playout;
 mod point;
 mod point_set;
 mod position;
@@ -75,18 +77,19 @@ pub use error::{
 };
 pub use game::Game;
 pub use interop::baghchal::{BaghchalError, BaghchalErrorKind, BaghchalPosition, BaghchalText};
-pub use moves::{Move, MoveList, MAX_MOVES};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use outcome::{Outcome, Termination};
 pub use perft::{perft, perft_divide};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};
+pub use playout::random_game;
 pub use point::Point;
 pub use point_set::{PointSet, PointSetIter};
 pub use position::Position;
 pub use record::{Record, RecordError, RecordErrorKind};
 pub use record_reader::RecordReader;
 pub use ruleset::{Repetition, Ruleset, TigerMoves};
-pub use ruleset_builder::RulesetBuilder;
+pub use ruleset_builder::{IntoPoint, RulesetBuilder};
 pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::Symmetry;

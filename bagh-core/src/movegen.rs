@@ -27,6 +27,22 @@ impl Position {
         moves
     }
 
+    /// The captures among the legal moves.
+    ///
+    /// ```
+    /// use bagh_core::Position;
+    ///
+    /// let position: Position = "T3T/5/5/5/TG2T t 19 0".parse()?;
+    /// let captures: Vec<String> = position.legal_captures().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(captures, ["a1xc1"]);
+    /// # Ok::<(), bagh_core::ParseError>(())
+    /// ```
+    pub fn legal_captures(&self) -> MoveList {
+        let mut moves = self.legal_moves();
+        moves.retain(|mv| mv.is_capture());
+        moves
+    }
+
     /// Appends the legal moves to `moves` (which has room for them when it
     /// starts empty). Filling the caller's list saves copying a whole
     /// `MoveList` on every return.

@@ -48,16 +48,45 @@ pub enum Move {
     },
 }
 
+/// The kind of a [`Move`], without its points: what Python calls
+/// `"place"`, `"step"` and `"capture"`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// A goat placed from the hand.
+    Place,
+    /// A step or a slide along a line.
+    Step,
+    /// A tiger jumping over a goat.
+    Capture,
+}
+
+impl MoveKind {
+    /// `place`, `step` or `capture`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveKind::Place => "place",
+            MoveKind::Step => "step",
+            MoveKind::Capture => "capture",
+        }
+    }
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Move {
     /// The point the moving piece ends on.
-    pub const fn to(self) -> Point {
+    pub const fn to_point(self) -> Point {
         match self {
             Move::Place { to } | Move::Step { to, .. } | Move::Capture { to, .. } => to,
         }
     }
 
     /// The point the moving piece leaves, `None` for a placement.
-    pub const fn from(self) -> Option<Point> {
+    pub const fn from_point(self) -> Option<Point> {
         match self {
             Move::Place { .. } => None,
             Move::Step { from, .. } | Move::Capture { from, .. } => Some(from),
@@ -65,10 +94,28 @@ impl Move {
     }
 
     /// The captured goat's point, for a capture.
-    pub const fn over(self) -> Option<Point> {
+    pub const fn over_point(self) -> Option<Point> {
         match self {
             Move::Capture { over, .. } => Some(over),
             _ => None,
+        }
+    }
+
+    /// Which of the three kinds of move this is.
+    ///
+    /// ```
+    /// use bagh_core::{Move, MoveKind};
+    ///
+    /// assert_eq!("c3".parse::<Move>()?.kind(), MoveKind::Place);
+    /// assert_eq!("a1a4".parse::<Move>()?.kind(), MoveKind::Step);
+    /// assert_eq!("a1xa3".parse::<Move>()?.kind(), MoveKind::Capture);
+    /// # Ok::<(), bagh_core::ParseError>(())
+    /// ```
+    pub const fn kind(self) -> MoveKind {
+        match self {
+            Move::Place { .. } => MoveKind::Place,
+            Move::Step { .. } => MoveKind::Step,
+            Move::Capture { .. } => MoveKind::Capture,
         }
     }
 

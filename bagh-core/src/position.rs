@@ -216,6 +216,12 @@ impl Position {
         }
     }
 
+    /// The result as in game records: `1-0`, `0-1`, `1/2-1/2`, or `*` while
+    /// the game goes on (see [`Position::outcome`]).
+    pub fn result(&self) -> &'static str {
+        self.outcome().map_or("*", |outcome| outcome.result())
+    }
+
     /// Whether the game is over in this position (see [`Position::outcome`]).
     pub fn is_game_over(&self) -> bool {
         self.is_capture_target_reached() || !self.has_legal_move()
@@ -231,6 +237,12 @@ impl Position {
     /// assert!(text.ends_with("goats to move, 20 in hand, 0 captured"));
     /// ```
     pub fn ascii_board(&self) -> String {
+        self.ascii_board_with(self.outcome())
+    }
+
+    /// [`Position::ascii_board`] with the game's outcome, which may add
+    /// repetition or the no-progress limit to the position's own.
+    pub(crate) fn ascii_board_with(&self, outcome: Option<Outcome>) -> String {
         let mut out = String::new();
         for rank in (0..5).rev() {
             out.push((b'1' + rank) as char);
@@ -246,7 +258,18 @@ impl Position {
             "{}s to move, {} in hand, {} captured",
             self.side, self.in_hand, self.captured
         ));
+        if let Some(outcome) = outcome {
+            out.push_str(&format!("\ngame over: {}", outcome_words(outcome)));
+        }
         out
+    }
+}
+
+/// An outcome in words, e.g. `tigers win by captures (0-1)`.
+fn outcome_words(outcome: Outcome) -> String {
+    match outcome.winner {
+        Some(side) => format!("{side}s win by {} ({})", outcome.reason, outcome.result()),
+        None => format!("drawn by {} ({})", outcome.reason, outcome.result()),
     }
 }
 

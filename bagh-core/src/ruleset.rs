@@ -169,12 +169,31 @@ impl Default for Ruleset {
 }
 
 impl Ruleset {
-    /// The preset with this id, if any (see [`Ruleset::preset_ids`]).
-    pub fn preset(id: &str) -> Option<Ruleset> {
+    /// The preset with this id (see [`Ruleset::preset_ids`]); an unknown id
+    /// is an error that lists the presets.
+    ///
+    /// ```
+    /// use bagh_core::Ruleset;
+    ///
+    /// assert_eq!(Ruleset::preset("two-tigers")?.tiger_count(), 2);
+    /// let error = Ruleset::preset("bagh-chall").unwrap_err();
+    /// assert!(error.to_string().contains("presets: bagh-chal, bagh-chal-blocked-loses, two-tigers"));
+    /// # Ok::<(), bagh_core::ParseError>(())
+    /// ```
+    pub fn preset(id: &str) -> Result<Ruleset, ParseError> {
         PRESETS
             .iter()
             .find(|(name, _)| *name == id)
             .map(|(_, rules)| *rules)
+            .ok_or_else(|| {
+                let found = id.to_string();
+                ParseError::new(
+                    TextKind::Ruleset,
+                    id,
+                    1,
+                    ParseErrorKind::UnknownPreset { found },
+                )
+            })
     }
 
     /// The ids of the presets: `bagh-chal`, `bagh-chal-blocked-loses`, `two-tigers`.
@@ -206,12 +225,12 @@ impl Ruleset {
     }
 
     /// The tigers' start points.
-    pub const fn tiger_starts(&self) -> PointSet {
+    pub const fn tigers(&self) -> PointSet {
         self.tiger_starts
     }
 
     /// The number of tigers.
-    pub const fn tigers(&self) -> usize {
+    pub const fn tiger_count(&self) -> usize {
         self.tiger_starts.len()
     }
 
@@ -260,14 +279,7 @@ impl Ruleset {
             Some(&(column, token)) if !token.contains('=') => {
                 tokens.next();
                 Ruleset::preset(token)
-                    .ok_or_else(|| {
-                        (
-                            column,
-                            ParseErrorKind::UnknownPreset {
-                                found: token.to_string(),
-                            },
-                        )
-                    })?
+                    .map_err(|error| (column, error.kind().clone()))?
                     .to_builder()
             }
             Some(_) => Ruleset::builder(),
@@ -311,8 +323,8 @@ impl Ruleset {
                     }
                     builder.tigers(points)
                 }
-                "goats" => builder.goats(value.parse().map_err(|_| bad("goats", "a number"))?),
-                "capture_target" => builder.capture_target(
+                "goats" => builder.goats_wide(value.parse().map_err(|_| bad("goats", "a number"))?),
+                "capture_target" => builder.capture_target_wide(
                     value
                         .parse()
                         .map_err(|_| bad("capture_target", "a number"))?,
@@ -329,7 +341,7 @@ impl Ruleset {
                         .ok_or_else(|| bad("repetition", "forbidden, allowed or draw(n)"))?;
                     builder.repetition_count(policy, n)
                 }
-                "no_progress_limit" => builder.no_progress_limit(match value {
+                "no_progress_limit" => builder.no_progress_limit_wide(match value {
                     "none" => None,
                     _ => Some(
                         value

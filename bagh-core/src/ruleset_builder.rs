@@ -9,7 +9,13 @@
 //!     .capture_target(3)
 //!     .tiger_moves(TigerMoves::Slide)
 //!     .build()?;
-//! assert_eq!(rules.tigers(), 1);
+//! assert_eq!(rules.tiger_count(), 1);
+//!
+//! // Points may be given as text; a bad one is an error of the `tigers` field.
+//! let corners = Ruleset::builder().tigers(["a1", "e1", "a5", "e5"]).build()?;
+//! assert_eq!(corners, Ruleset::default());
+//! let error = Ruleset::builder().tigers(["a1", "z9"]).build().unwrap_err();
+//! assert_eq!(error.field(), "tigers");
 //!
 //! let error = Ruleset::builder().capture_target(0).build().unwrap_err();
 //! assert_eq!(error, RulesetError::CaptureTargetZero);
@@ -19,8 +25,39 @@
 
 use std::num::NonZeroU16;
 
-use crate::error::RulesetError;
+use crate::error::{ParseError, RulesetError};
 use crate::{Point, PointSet, Repetition, Ruleset, TigerMoves};
+
+/// A point, or the text of one (`"c3"`): what [`RulesetBuilder::tigers`]
+/// takes, so that start points can be written either way.
+pub trait IntoPoint {
+    /// The point, or why the text is not one.
+    fn into_point(self) -> Result<Point, ParseError>;
+}
+
+impl IntoPoint for Point {
+    fn into_point(self) -> Result<Point, ParseError> {
+        Ok(self)
+    }
+}
+
+impl IntoPoint for &str {
+    fn into_point(self) -> Result<Point, ParseError> {
+        self.parse()
+    }
+}
+
+impl IntoPoint for &String {
+    fn into_point(self) -> Result<Point, ParseError> {
+        self.parse()
+    }
+}
+
+impl IntoPoint for String {
+    fn into_point(self) -> Result<Point, ParseError> {
+        self.parse()
+    }
+}
 
 /// Collects the fields of a [`Ruleset`]; [`RulesetBuilder::build`] checks them.
 /// Start from [`Ruleset::builder`] (the `bagh-chal` values) or
@@ -28,7 +65,8 @@ use crate::{Point, PointSet, Repetition, Ruleset, TigerMoves};
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use]
 pub struct RulesetBuilder {
-    tigers: Vec<Point>,
+    /// The start points, or the first text that is not a point.
+    tigers: Result<Vec<Point>, ParseError>,
     goats: u32,
     capture_target: u32,
     tiger_moves: TigerMoves,
@@ -42,7 +80,7 @@ pub struct RulesetBuilder {
 impl From<Ruleset> for RulesetBuilder {
     fn from(rules: Ruleset) -> RulesetBuilder {
         RulesetBuilder {
-            tigers: rules.tiger_starts.iter().collect(),
+            tigers: Ok(rules.tiger_starts.iter().collect()),
             goats: rules.goats.into(),
             capture_target: rules.capture_target.into(),
             tiger_moves: rules.tiger_moves,
@@ -59,20 +97,33 @@ impl From<Ruleset> for RulesetBuilder {
 }
 
 impl RulesetBuilder {
-    /// The tigers' start points; their number is the tiger count.
-    pub fn tigers(mut self, points: impl IntoIterator<Item = Point>) -> RulesetBuilder {
-        self.tigers = points.into_iter().collect();
+    /// The tigers' start points ([`Point`]s or their text); their number
+    /// is the tiger count. A text that is not a point makes
+    /// [`RulesetBuilder::build`] fail with [`RulesetError::NotAPoint`].
+    pub fn tigers<P: IntoPoint>(mut self, points: impl IntoIterator<Item = P>) -> RulesetBuilder {
+        self.tigers = points.into_iter().map(P::into_point).collect();
         self
     }
 
     /// The number of goats, all in hand at the start.
-    pub fn goats(mut self, goats: u32) -> RulesetBuilder {
+    pub fn goats(self, goats: u8) -> RulesetBuilder {
+        self.goats_wide(goats.into())
+    }
+
+    /// [`RulesetBuilder::goats`] with a count wider than the field, so that
+    /// an out-of-range count read from text is reported rather than cut.
+    pub(crate) fn goats_wide(mut self, goats: u32) -> RulesetBuilder {
         self.goats = goats;
         self
     }
 
     /// The number of captures with which the tigers win.
-    pub fn capture_target(mut self, target: u32) -> RulesetBuilder {
+    pub fn capture_target(self, target: u8) -> RulesetBuilder {
+        self.capture_target_wide(target.into())
+    }
+
+    /// [`RulesetBuilder::capture_target`], wide as [`RulesetBuilder::goats_wide`].
+    pub(crate) fn capture_target_wide(mut self, target: u32) -> RulesetBuilder {
         self.capture_target = target;
         self
     }
@@ -113,15 +164,27 @@ impl RulesetBuilder {
     }
 
     /// Plies without progress after which the game is drawn, or `None`.
-    pub fn no_progress_limit(mut self, limit: Option<u32>) -> RulesetBuilder {
+    pub fn no_progress_limit(self, limit: Option<u16>) -> RulesetBuilder {
+        self.no_progress_limit_wide(limit.map(u32::from))
+    }
+
+    /// [`RulesetBuilder::no_progress_limit`], wide as [`RulesetBuilder::goats_wide`].
+    pub(crate) fn no_progress_limit_wide(mut self, limit: Option<u32>) -> RulesetBuilder {
         self.no_progress_limit = limit;
         self
     }
 
     /// Checks the fields and makes the rule set; the error names the field.
     pub fn build(&self) -> Result<Ruleset, RulesetError> {
+        let points = self
+            .tigers
+            .as_ref()
+            .map_err(|error| RulesetError::NotAPoint {
+                found: error.input().to_string(),
+                reason: error.kind().to_string(),
+            })?;
         let mut tiger_starts = PointSet::EMPTY;
-        for &point in &self.tigers {
+        for &point in points {
             if tiger_starts.contains(point) {
                 return Err(RulesetError::RepeatedStart { point });
             }

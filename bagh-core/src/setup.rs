@@ -163,10 +163,10 @@ impl Position {
             goats_in_hand,
             goats_captured,
         } = setup;
-        if tigers.len() != rules.tigers() {
+        if tigers.len() != rules.tiger_count() {
             return Err(SetupError::TigerCount {
                 found: tigers.len(),
-                expected: rules.tigers(),
+                expected: rules.tiger_count(),
             });
         }
         if let Some(point) = (tigers & goats).first() {

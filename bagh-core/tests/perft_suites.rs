@@ -14,8 +14,7 @@ use common::suite::{self, SuiteEntry};
 /// The entry's position, read with its preset the way the notation (the README's Notation) says (a
 /// position string is read against a rule set), or why it could not be.
 fn position_of(entry: &SuiteEntry) -> Result<Position, String> {
-    let rules = Ruleset::preset(&entry.rules)
-        .ok_or_else(|| format!("{}: unknown preset {:?}", where_(entry), entry.rules))?;
+    let rules = Ruleset::preset(&entry.rules).map_err(|e| format!("{}: {e}", where_(entry)))?;
     Position::from_text(&entry.position, rules)
         .map_err(|error| format!("{}: {error}", where_(entry)))
 }

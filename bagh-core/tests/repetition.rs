@@ -328,7 +328,7 @@ fn allowed_never_ends_the_game_but_counts() {
 
 /// `bagh-chal` with 3 goats (target 3), repetition allowed, and a
 /// no-progress limit.
-fn three_goats_limit(limit: u32, repetition: Repetition) -> Ruleset {
+fn three_goats_limit(limit: u16, repetition: Repetition) -> Ruleset {
     three_goats(repetition)
         .to_builder()
         .no_progress_limit(Some(limit))
@@ -412,7 +412,7 @@ fn repetition_is_judged_before_no_progress() {
             assert_eq!(game.outcome(), None, "limit {limit}, after {m}");
         }
         push(&mut game, SHUFFLE[plies - 1]);
-        assert_eq!(game.no_progress_plies(), limit);
+        assert_eq!(game.no_progress_plies(), u32::from(limit));
         assert_eq!(game.outcome(), Some(outcome), "limit {limit}");
     }
 }

@@ -41,7 +41,7 @@ fn a_setup_builds_the_position_of_its_parts() {
     for (_, rules) in Ruleset::presets() {
         let start = Position::new(rules);
         let setup = Setup {
-            tigers: rules.tiger_starts(),
+            tigers: rules.tigers(),
             goats: PointSet::EMPTY,
             side: Side::Goat,
             goats_in_hand: rules.goats(),
@@ -256,7 +256,7 @@ fn near_setup() -> impl Strategy<Value = (Ruleset, Setup)> {
                 hand_delta,
                 tigers_move,
             )| {
-                let tiger_count = (rules.tigers() as i32 + tiger_delta).max(0) as usize;
+                let tiger_count = (rules.tiger_count() as i32 + tiger_delta).max(0) as usize;
                 let goats = usize::from(rules.goats());
                 let on_board = on_board.index((goats + 1).min(25 - tiger_count) + 1);
                 let tigers: PointSet = shuffled[..tiger_count].iter().copied().collect();

@@ -233,7 +233,7 @@ fn presets_match_the_table_of_rules_md() {
         .collect();
     assert_eq!(
         (
-            b.tiger_starts(),
+            b.tigers(),
             b.goats(),
             b.capture_target(),
             b.tiger_moves(),
@@ -252,7 +252,7 @@ fn presets_match_the_table_of_rules_md() {
     let l = Ruleset::preset("bagh-chal-blocked-loses").unwrap();
     assert_eq!(
         (
-            l.tiger_starts(),
+            l.tigers(),
             l.goats(),
             l.capture_target(),
             l.tiger_moves(),
@@ -265,7 +265,7 @@ fn presets_match_the_table_of_rules_md() {
     let middle: PointSet = [Point::B3, Point::D3].into_iter().collect();
     assert_eq!(
         (
-            t.tiger_starts(),
+            t.tigers(),
             t.goats(),
             t.capture_target(),
             t.tiger_moves(),
@@ -279,7 +279,13 @@ fn presets_match_the_table_of_rules_md() {
         assert_eq!(rules.no_progress_limit(), None);
     }
     assert_eq!(Ruleset::default(), b);
-    assert_eq!(Ruleset::preset("chess"), None);
+    let unknown = Ruleset::preset("chess").unwrap_err();
+    assert_eq!(
+        unknown.kind(),
+        &ParseErrorKind::UnknownPreset {
+            found: "chess".into()
+        }
+    );
 }
 
 #[test]
@@ -308,7 +314,7 @@ fn rule_set_text_round_trips_and_presets_print_as_their_id() {
     );
     assert_eq!(text.parse::<Ruleset>(), Ok(custom));
     assert_eq!(
-        "two-tigers repetition=draw:3".parse::<Ruleset>().ok(),
+        "two-tigers repetition=draw:3".parse::<Ruleset>(),
         Ruleset::preset("two-tigers")
     );
 }
@@ -317,7 +323,11 @@ fn rule_set_text_round_trips_and_presets_print_as_their_id() {
 fn invalid_rule_sets_name_the_field() {
     let b = Ruleset::builder;
     let cases: [(Result<Ruleset, RulesetError>, RulesetError, &str); 9] = [
-        (b().tigers([]).build(), RulesetError::NoTigers, "tigers"),
+        (
+            b().tigers(Vec::<Point>::new()).build(),
+            RulesetError::NoTigers,
+            "tigers",
+        ),
         (
             b().tigers([Point::A1, Point::A1]).build(),
             RulesetError::RepeatedStart { point: Point::A1 },
@@ -356,7 +366,13 @@ fn invalid_rule_sets_name_the_field() {
             "no_progress_limit",
         ),
         (
-            b().no_progress_limit(Some(70_000)).build(),
+            // Only the text form can hold a limit too wide for the field.
+            "no_progress_limit=70000"
+                .parse::<Ruleset>()
+                .map_err(|error| match error.kind() {
+                    ParseErrorKind::Ruleset(error) => error.clone(),
+                    other => panic!("not a rule-set error: {other}"),
+                }),
             RulesetError::NoProgressTooLarge { limit: 70_000 },
             "no_progress_limit",
         ),

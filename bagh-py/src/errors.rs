@@ -113,10 +113,7 @@ pub fn ruleset_error(error: bagh_core::RulesetError) -> PyErr {
 /// Parts of a position that the rule set refuses, with the attribute `field`:
 /// the name of `Position.from_parts`'s argument at fault.
 pub fn setup_error(error: bagh_core::SetupError) -> PyErr {
-    let field = match error.field() {
-        "goats_captured" => "captured",
-        other => other,
-    };
+    let field = error.field();
     setup_field_error(field, format!("{field}: {}", error.reason()))
 }
 

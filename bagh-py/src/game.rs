@@ -5,6 +5,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use crate::convert::side_name;
 use crate::convert::{to_move, to_rules};
 use crate::errors::{illegal_move, parse_error, record_error, RulesetError};
 use crate::moves::PyMove;
@@ -127,6 +128,18 @@ impl PyGame {
         PyPosition(*self.0.start())
     }
 
+    /// Every position of the game, the start first and the current last.
+    #[getter]
+    fn positions(&self) -> Vec<PyPosition> {
+        self.0.positions().iter().copied().map(PyPosition).collect()
+    }
+
+    /// `"goat"` or `"tiger"`: the side to move in the current position.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        side_name(self.0.side_to_move())
+    }
+
     /// The moves played, in order.
     #[getter]
     fn moves(&self) -> Vec<PyMove> {
@@ -137,6 +150,17 @@ impl PyGame {
     /// `forbidden` repetition policy bans.
     fn legal_moves(&self) -> Vec<PyMove> {
         self.0.legal_moves().into_iter().map(PyMove).collect()
+    }
+
+    /// The captures among the legal moves.
+    fn legal_captures(&self) -> Vec<PyMove> {
+        self.0.legal_captures().into_iter().map(PyMove).collect()
+    }
+
+    /// Whether `move` (a Move or its text) can be played now: legal in the
+    /// position, not forbidden by the repetition policy, the game not over.
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.0.is_legal(to_move(r#move)?))
     }
 
     /// Plays `move` (a Move or its text) and returns it as a Move; raises
@@ -167,6 +191,18 @@ impl PyGame {
 
     fn is_game_over(&self) -> bool {
         self.0.is_game_over()
+    }
+
+    /// `"1-0"` (goats win), `"0-1"` (tigers win), `"1/2-1/2"`, or `"*"`
+    /// while the game goes on.
+    fn result(&self) -> &'static str {
+        self.0.result()
+    }
+
+    /// The current board as an ASCII grid with its counters, and the result
+    /// once the game is over.
+    fn ascii_board(&self) -> String {
+        self.0.ascii_board()
     }
 
     /// How many times the current position has occurred, itself included.
@@ -200,8 +236,9 @@ impl PyGame {
         crate::svg::render(self.0.position(), 360, &[], self.0.peek(), self.0.outcome())
     }
 
+    /// The game record, as `to_record()`.
     fn __str__(&self) -> String {
-        self.0.position().ascii_board()
+        self.0.to_string()
     }
 
     fn __repr__(&self) -> String {

@@ -1,13 +1,18 @@
 //! `bagh.Move`.
 
 use bagh_core::Move;
+use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
+use pyo3::IntoPyObjectExt;
 
 use crate::errors::parse_error;
 
 /// A move: a placement `c3`, a step or slide `a1a2`, or a capture `a1xa3`.
-#[pyclass(name = "Move", module = "bagh", frozen, eq, ord, hash)]
+///
+/// A move equals its text (`Move("c3") == "c3"`), and hashes as it, so that
+/// `"c3" in position.legal_moves()` works and moves and texts mix in sets.
+#[pyclass(name = "Move", module = "bagh", frozen)]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyMove(pub Move);
 
@@ -28,29 +33,25 @@ impl PyMove {
     /// `"place"`, `"step"` (a slide too) or `"capture"`.
     #[getter]
     fn kind(&self) -> &'static str {
-        match self.0 {
-            Move::Place { .. } => "place",
-            Move::Step { .. } => "step",
-            Move::Capture { .. } => "capture",
-        }
+        self.0.kind().name()
     }
 
     /// The point the piece leaves; `None` for a placement.
     #[getter]
     fn from_point(&self) -> Option<String> {
-        self.0.from().map(|p| p.to_string())
+        self.0.from_point().map(|p| p.to_string())
     }
 
     /// The point the piece ends on.
     #[getter]
     fn to_point(&self) -> String {
-        self.0.to().to_string()
+        self.0.to_point().to_string()
     }
 
     /// The captured goat's point; `None` unless a capture.
     #[getter]
     fn over_point(&self) -> Option<String> {
-        self.0.over().map(|p| p.to_string())
+        self.0.over_point().map(|p| p.to_string())
     }
 
     /// This value as JSON (see docs/json.md).
@@ -63,6 +64,29 @@ impl PyMove {
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<PyMove> {
         crate::json::from_json::<bagh_core::Move>(text).map(PyMove)
+    }
+
+    /// Moves compare with moves (in the order of the core type) and, for
+    /// `==` and `!=`, with their text.
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        if let Ok(other) = other.cast::<PyMove>() {
+            return op.matches(self.0.cmp(&other.get().0)).into_py_any(py);
+        }
+        if let Ok(text) = other.cast::<PyString>() {
+            let same = *text.to_cow()? == *self.0.to_string();
+            return match op {
+                CompareOp::Eq => same.into_py_any(py),
+                CompareOp::Ne => (!same).into_py_any(py),
+                _ => Ok(py.NotImplemented()),
+            };
+        }
+        Ok(py.NotImplemented())
+    }
+
+    /// The hash of the move's text, since a move equals its text.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        PyString::new(py, &self.0.to_string()).hash()
     }
 
     fn __str__(&self) -> String {

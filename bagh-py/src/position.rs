@@ -71,15 +71,15 @@ impl PyPosition {
     /// at fault; a bad point name or side raises `ParseError`.
     #[staticmethod]
     #[pyo3(
-        signature = (tigers, goats, *, side = "goat", goats_in_hand = 0, captured = 0, rules = None),
-        text_signature = "(tigers, goats, *, side='goat', goats_in_hand=0, captured=0, rules='bagh-chal')"
+        signature = (tigers, goats, *, side = "goat", goats_in_hand = 0, goats_captured = 0, rules = None),
+        text_signature = "(tigers, goats, *, side='goat', goats_in_hand=0, goats_captured=0, rules='bagh-chal')"
     )]
     fn from_parts(
         tigers: Vec<String>,
         goats: Vec<String>,
         side: &str,
         goats_in_hand: i64,
-        captured: i64,
+        goats_captured: i64,
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
         let rules = match rules {
@@ -100,7 +100,7 @@ impl PyPosition {
             goats: point_set("goats", &goats)?,
             side,
             goats_in_hand: goat_count("goats_in_hand", goats_in_hand)?,
-            goats_captured: goat_count("captured", captured)?,
+            goats_captured: goat_count("goats_captured", goats_captured)?,
         };
         Position::from_setup(setup, rules)
             .map(PyPosition)
@@ -110,6 +110,17 @@ impl PyPosition {
     /// The position string, e.g. `T3T/5/5/5/T3T g 20 0`.
     fn to_text(&self) -> String {
         self.0.to_string()
+    }
+
+    /// The captures among the legal moves.
+    fn legal_captures(&self) -> Vec<PyMove> {
+        self.0.legal_captures().into_iter().map(PyMove).collect()
+    }
+
+    /// `"1-0"` (goats win), `"0-1"` (tigers win), `"1/2-1/2"`, or `"*"`
+    /// while the game goes on (history-free: see `Game.result`).
+    fn result(&self) -> &'static str {
+        self.0.result()
     }
 
     /// The legal moves (history-free: no repetition rule applies here).
@@ -171,8 +182,9 @@ impl PyPosition {
         self.0.goats_in_hand()
     }
 
+    /// Goats captured so far.
     #[getter]
-    fn captured(&self) -> u8 {
+    fn goats_captured(&self) -> u8 {
         self.0.goats_captured()
     }
 
@@ -215,8 +227,14 @@ impl PyPosition {
         crate::svg::render(&self.0, 360, &[], None, self.0.outcome())
     }
 
-    fn __str__(&self) -> String {
+    /// The board as an ASCII grid with coordinates, and the counters below it.
+    fn ascii_board(&self) -> String {
         self.0.ascii_board()
+    }
+
+    /// The position string, as `to_text()`.
+    fn __str__(&self) -> String {
+        self.0.to_string()
     }
 
     fn __repr__(&self) -> String {

@@ -28,8 +28,8 @@ fn parse_repetition(text: &str) -> PyResult<Repetition> {
 
 /// A count field: a negative or huge number is a `RulesetError` naming the
 /// field, like every other bad value (the builder checks the range).
-fn count(field: &'static str, value: i64) -> PyResult<u32> {
-    u32::try_from(value).map_err(|_| {
+fn count<T: TryFrom<i64>>(field: &'static str, value: i64) -> PyResult<T> {
+    T::try_from(value).map_err(|_| {
         let error = RulesetError::new_err(format!("{field}: {value} is not a valid count"));
         Python::attach(|py| {
             let _ = error.value(py).setattr("field", field);
@@ -101,12 +101,7 @@ impl PyRuleset {
     /// The preset with this id.
     #[staticmethod]
     fn preset(id: &str) -> PyResult<PyRuleset> {
-        Ruleset::preset(id).map(PyRuleset).ok_or_else(|| {
-            ParseError::new_err(format!(
-                "unknown rule set {id:?} (presets: {})",
-                Ruleset::preset_ids().collect::<Vec<_>>().join(", ")
-            ))
-        })
+        Ruleset::preset(id).map(PyRuleset).map_err(parse_error)
     }
 
     /// The ids of the presets.
@@ -123,13 +118,20 @@ impl PyRuleset {
 
     /// The preset id of this rule set, or `None`.
     #[getter]
-    fn id(&self) -> Option<&'static str> {
+    fn preset_id(&self) -> Option<&'static str> {
         self.0.preset_id()
     }
 
+    /// The tigers' start points, in board order (`a1`, `b1`, ..., `e5`).
     #[getter]
     fn tigers(&self) -> Vec<String> {
-        point_names(self.0.tiger_starts())
+        point_names(self.0.tigers())
+    }
+
+    /// The number of tigers.
+    #[getter]
+    fn tiger_count(&self) -> usize {
+        self.0.tiger_count()
     }
 
     #[getter]

@@ -84,9 +84,9 @@ pub fn render(
     // Highlights under the pieces.
     let mut marks: Vec<(Point, &str, &str)> = Vec::new();
     if let Some(mv) = last_move {
-        marks.extend(mv.from().map(|p| (p, LAST_MOVE, "last-move")));
-        marks.push((mv.to(), LAST_MOVE, "last-move"));
-        marks.extend(mv.over().map(|p| (p, LAST_MOVE, "last-move")));
+        marks.extend(mv.from_point().map(|p| (p, LAST_MOVE, "last-move")));
+        marks.push((mv.to_point(), LAST_MOVE, "last-move"));
+        marks.extend(mv.over_point().map(|p| (p, LAST_MOVE, "last-move")));
     }
     marks.extend(highlight.iter().map(|&p| (p, HIGHLIGHT, "highlight")));
     for (p, colour, class) in marks {
@@ -213,8 +213,8 @@ pub fn svg(
                 Ok(text) if text.len() == 2 => points.push(to_point(&text)?),
                 _ => {
                     let mv = to_move(&item)?;
-                    points.extend(mv.from());
-                    points.push(mv.to());
+                    points.extend(mv.from_point());
+                    points.push(mv.to_point());
                 }
             }
         }

@@ -87,7 +87,7 @@ fn brute_force(rules: Ruleset) -> Brute {
     let full = (1u32 << 25) - 1;
     for captured in 0..rules.capture_target() {
         let goats = u32::from(rules.goats() - captured);
-        for tigers in subsets(full, rules.tigers() as u32) {
+        for tigers in subsets(full, rules.tiger_count() as u32) {
             for goat_set in subsets(full & !tigers, goats) {
                 for side in [Side::Goat, Side::Tiger] {
                     let setup = Setup {

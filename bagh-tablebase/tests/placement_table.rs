@@ -124,7 +124,7 @@ fn check_statistics(placement: &PlacementTable, rules: &Ruleset) {
     for s in &stats {
         assert_eq!(s.wins + s.draws + s.losses, s.positions);
         let on_board = usize::from(s.placed - s.captured);
-        assert_eq!(s.positions, orbits(rules.tigers(), on_board), "{s:?}");
+        assert_eq!(s.positions, orbits(rules.tiger_count(), on_board), "{s:?}");
     }
     let runs: usize = (0..rules.goats())
         .map(|p| usize::from(p.min(rules.capture_target() - 1)) + 1)

@@ -14,7 +14,7 @@ def test_presets() -> None:
     assert Ruleset.preset_ids() == ["bagh-chal", "bagh-chal-blocked-loses", "two-tigers"]
     standard = Ruleset.preset("bagh-chal")
     assert standard == Ruleset()
-    assert standard.id == "bagh-chal"
+    assert standard.preset_id == "bagh-chal"
     assert standard.tigers == ["a1", "e1", "a5", "e5"]
     assert (standard.goats, standard.capture_target) == (20, 5)
     assert standard.tiger_moves == "step"
@@ -39,7 +39,7 @@ def test_ruleset_keywords_text_and_repr() -> None:
         repetition="draw(4)",
         no_progress_limit=50,
     )
-    assert rules.id is None
+    assert rules.preset_id is None
     assert rules.repetition == "draw(4)"
     assert rules.no_progress_limit == 50
     text = str(rules)
@@ -108,9 +108,9 @@ def test_position_basics() -> None:
     assert repr(start) == "Position('T3T/5/5/5/T3T g 20 0', rules='bagh-chal')"
     assert eval(repr(start)) == start
     assert start.to_text() == "T3T/5/5/5/T3T g 20 0"
-    assert str(start).splitlines()[0] == "5 T . . . T"
+    assert start.ascii_board().splitlines()[0] == "5 T . . . T"
     assert start.side_to_move == "goat"
-    assert (start.goats_in_hand, start.captured) == (20, 0)
+    assert (start.goats_in_hand, start.goats_captured) == (20, 0)
     assert start.tigers == ["a1", "e1", "a5", "e5"]
     assert start.goats == []
     assert start.rules == Ruleset()
@@ -269,22 +269,42 @@ def test_records() -> None:
 
 
 def test_random_games_are_reproducible() -> None:
+    import numpy as np
+
     first = bagh.random_games(50, rules="two-tigers", seed=3)
-    assert first == bagh.random_games(50, rules=Ruleset.preset("two-tigers"), seed=3)
-    assert set(first) == {"plies", "winner", "reason"}
-    assert all(len(column) == 50 for column in first.values())
-    assert all(reason is not None for reason in first["reason"])
-    assert set(first["winner"]) <= {"goat", "tiger", None}
+    again = bagh.random_games(50, rules=Ruleset.preset("two-tigers"), seed=3)
+    assert set(first) == {"plies", "result", "winner", "reason"} == set(again)
+    for key in first:
+        assert isinstance(first[key], np.ndarray) and first[key].shape == (50,)
+        assert (first[key] == again[key]).all()
+    assert first["plies"].dtype == np.uint32
+    assert set(first["reason"]) <= {"captures", "tigers-trapped", "goats-blocked", "repetition"}
+    assert set(first["winner"]) <= {"goat", "tiger", ""}
     late = bagh.random_games(20, rules="two-tigers", position="5/5/1TGT1/5/5 t 17 0", seed=3)
-    assert all(reason is not None for reason in late["reason"])
+    assert (late["result"] != "*").all()
     with pytest.raises(bagh.RulesetError):
         bagh.random_games(1, rules="bagh-chal", position=bagh.Position(rules="two-tigers"))
     capped = bagh.random_games(5, seed=3, max_plies=10)
-    assert capped["plies"] == [10] * 5 and capped["reason"] == [None] * 5
-    import numpy as np
+    assert capped["plies"].tolist() == [10] * 5 and capped["reason"].tolist() == [""] * 5
+    assert capped["result"].tolist() == ["*"] * 5 and capped["winner"].tolist() == [""] * 5
+    assert bagh.random_games(0)["plies"].shape == (0,)
 
-    plies = np.asarray(bagh.random_games(100)["plies"])
-    assert plies.dtype.kind == "i" and (plies > 0).all()
+
+def test_random_games_keep_the_games_or_their_last_positions() -> None:
+    arrays = bagh.random_games(8, rules="two-tigers", seed=5, max_plies=60, keep="games")
+    games = arrays["games"]
+    assert [len(game) for game in games] == arrays["plies"].tolist()
+    assert [game.result() for game in games] == arrays["result"].tolist()
+    for game in games:
+        # Each game replays move by move from the start: every move was legal there.
+        replay = Game("two-tigers")
+        for move in game.moves:
+            replay.push(move)
+        assert replay == game
+    positions = bagh.random_games(8, rules="two-tigers", seed=5, max_plies=60, keep="positions")["positions"]
+    assert positions == [game.position for game in games]
+    with pytest.raises(ValueError, match="keep"):
+        bagh.random_games(1, keep="moves")  # type: ignore[arg-type]
 
 
 def test_package_docstring_examples() -> None:

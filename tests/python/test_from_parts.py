@@ -24,7 +24,7 @@ def test_from_parts() -> None:
     two = Position.from_parts(("b3", "d3"), (), goats_in_hand=18, rules="two-tigers")
     assert two == Position(rules="two-tigers")
     custom = Ruleset(goats=3, capture_target=3)
-    finished = Position.from_parts(CORNERS, [], side="goat", captured=3, rules=custom)
+    finished = Position.from_parts(CORNERS, [], side="goat", goats_captured=3, rules=custom)
     assert finished.to_text() == "T3T/5/5/5/T3T g 0 3" and finished.is_game_over()
 
 
@@ -37,7 +37,7 @@ def test_a_position_is_its_parts(game: bagh.Game) -> None:
             position.goats,
             side=position.side_to_move,
             goats_in_hand=position.goats_in_hand,
-            captured=position.captured,
+            goats_captured=position.goats_captured,
             rules=position.rules,
         )
         assert rebuilt == position
@@ -51,11 +51,11 @@ def test_a_position_is_its_parts(game: bagh.Game) -> None:
         (CORNERS, ["e1"], {"goats_in_hand": 19}, "goats", "goats: e1 holds a tiger too"),
         (CORNERS, ["c3"], {"goats_in_hand": 20}, "goats_in_hand", "make 21, the rule set has 20"),
         (CORNERS, [], {}, "goats_in_hand", "0 goats on the board + 0 in hand + 0 captured make 0"),
-        (CORNERS, [], {"goats_in_hand": 14, "captured": 6}, "captured", "captured: 6 is above the capture target 5"),
+        (CORNERS, [], {"goats_in_hand": 14, "goats_captured": 6}, "goats_captured", "goats_captured: 6 is above the capture target 5"),
         (CORNERS + ["a1"], [], {"goats_in_hand": 20}, "tigers", "tigers: a1 is given twice"),
         (CORNERS, ["c3", "c3"], {"goats_in_hand": 18}, "goats", "goats: c3 is given twice"),
         (CORNERS, [], {"goats_in_hand": -1}, "goats_in_hand", "goats_in_hand: -1 is not a valid count"),
-        (CORNERS, [], {"captured": 256}, "captured", "captured: 256 is not a valid count"),
+        (CORNERS, [], {"goats_captured": 256}, "goats_captured", "goats_captured: 256 is not a valid count"),
     ],
 )
 def test_every_wrong_part_names_its_argument(
@@ -128,7 +128,7 @@ def test_parts_are_accepted_exactly_when_their_position_string_is(
         expected = None
     try:
         built: Position | None = Position.from_parts(
-            tigers, goats, side=side, goats_in_hand=in_hand, captured=captured, rules=rules
+            tigers, goats, side=side, goats_in_hand=in_hand, goats_captured=captured, rules=rules
         )
     except bagh.SetupError:
         built = None

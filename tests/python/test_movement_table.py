@@ -103,7 +103,7 @@ def images(position: bagh.Position) -> list[bagh.Position]:
                         file, rank = rank, 4 - file
                     grid[rank][file] = piece
             side = position.side_to_move[0]
-            text = f"{board_text(grid)} {side} {position.goats_in_hand} {position.captured}"
+            text = f"{board_text(grid)} {side} {position.goats_in_hand} {position.goats_captured}"
             out.append(bagh.Position(text, position.rules))
     return out
 
@@ -244,7 +244,7 @@ def test_statistics_count_the_table(table: bagh.MovementTable) -> None:
         if layer.longest_win is not None:
             distance, position = layer.longest_win
             assert isinstance(distance, int) and isinstance(position, bagh.Position)
-            assert position.side_to_move == layer.side and position.captured == layer.captured
+            assert position.side_to_move == layer.side and position.goats_captured == layer.captured
             assert position.goats_in_hand == 0
             assert table.probe(position) == bagh.Probe("win", distance)
     # The sampled wins are no longer than the longest.
@@ -252,7 +252,7 @@ def test_statistics_count_the_table(table: bagh.MovementTable) -> None:
     for position in random_positions(table.rules, 200, seed=7):
         probe = table.probe(position)
         if probe.value == "win":
-            best = longest[(position.captured, position.side_to_move)]
+            best = longest[(position.goats_captured, position.side_to_move)]
             assert best is not None and plies(probe) <= best[0]
     # A value: equal, hashable, picklable, a repr that reads back.
     assert statistics == table.statistics() and hash(statistics) == hash(table.statistics())

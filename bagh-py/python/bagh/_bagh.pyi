@@ -44,6 +44,7 @@ __version__: str
 _SideName: TypeAlias = Literal["goat", "tiger"]
 _Reason: TypeAlias = Literal["captures", "tigers-trapped", "goats-blocked", "repetition", "no-progress"]
 _MoveKind: TypeAlias = Literal["place", "step", "capture"]
+_Result: TypeAlias = Literal["1-0", "0-1", "1/2-1/2", "*"]
 
 class BaghError(ValueError):
     """The base of every bagh error; a subclass of ValueError."""
@@ -121,11 +122,14 @@ class Ruleset:
     @staticmethod
     def from_text(text: str) -> Ruleset: ...
     @property
-    def id(self) -> str | None:
+    def preset_id(self) -> str | None:
         """The preset id of this rule set, or None."""
     @property
     def tigers(self) -> list[str]:
         """The tigers' start points, in board order (a1, b1, ..., e5)."""
+    @property
+    def tiger_count(self) -> int:
+        """The number of tigers."""
     @property
     def goats(self) -> int: ...
     @property
@@ -153,7 +157,10 @@ class Ruleset:
 
 @final
 class Move:
-    """A move: a placement ``c3``, a step or slide ``a1a2``, or a capture ``a1xa3``."""
+    """A move: a placement ``c3``, a step or slide ``a1a2``, or a capture ``a1xa3``.
+
+    A move equals its text (``Move("c3") == "c3"``) and hashes as it.
+    """
 
     def __new__(cls, text: str) -> Move: ...
     @staticmethod
@@ -208,7 +215,7 @@ class Position:
         *,
         side: _SideName | str = "goat",
         goats_in_hand: int = 0,
-        captured: int = 0,
+        goats_captured: int = 0,
         rules: Ruleset | str = "bagh-chal",
     ) -> Position:
         """The position with these parts (point names) under ``rules``, checked as a position string is.
@@ -218,10 +225,16 @@ class Position:
         """
     def to_text(self) -> str: ...
     def legal_moves(self) -> list[Move]: ...
+    def legal_captures(self) -> list[Move]:
+        """The captures among the legal moves."""
     def is_legal(self, move: Move | str) -> bool: ...
     def play(self, move: Move | str) -> Position: ...
     def outcome(self) -> Outcome | None: ...
+    def result(self) -> _Result:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while the game goes on."""
     def is_game_over(self) -> bool: ...
+    def ascii_board(self) -> str:
+        """The board as an ASCII grid with coordinates, the counters, and the result once over."""
     def perft(self, depth: int) -> int: ...
     def perft_divide(self, depth: int) -> list[tuple[Move, int]]: ...
     @property
@@ -229,7 +242,7 @@ class Position:
     @property
     def goats_in_hand(self) -> int: ...
     @property
-    def captured(self) -> int: ...
+    def goats_captured(self) -> int: ...
     @property
     def tigers(self) -> list[str]:
         """The points holding a tiger, in board order (a1, b1, ..., e5)."""
@@ -273,13 +286,26 @@ class Game:
     @property
     def start(self) -> Position: ...
     @property
+    def positions(self) -> list[Position]:
+        """Every position of the game, the start first and the current last."""
+    @property
+    def side_to_move(self) -> _SideName: ...
+    @property
     def moves(self) -> list[Move]: ...
     def legal_moves(self) -> list[Move]: ...
+    def legal_captures(self) -> list[Move]:
+        """The captures among the legal moves."""
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` can be played now (repetition policy and game end included)."""
     def push(self, move: Move | str) -> Move: ...
     def pop(self) -> Move: ...
     def peek(self) -> Move | None: ...
     def outcome(self) -> Outcome | None: ...
     def is_game_over(self) -> bool: ...
+    def result(self) -> _Result:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while the game goes on."""
+    def ascii_board(self) -> str:
+        """The current board as an ASCII grid, with the result once the game is over."""
     def repetition_count(self) -> int: ...
     def no_progress_plies(self) -> int: ...
     def copy(self) -> Game: ...
@@ -298,8 +324,14 @@ def random_games(
     seed: int = 0,
     max_plies: int = 10000,
     position: Position | str | None = None,
-) -> dict[str, list[Any]]:
-    """Plays n random games in Rust; lists ``plies``, ``winner`` and ``reason`` per game."""
+    *,
+    keep: Literal["games", "positions"] | None = None,
+) -> dict[str, Any]:
+    """Plays n random games in Rust; numpy arrays ``plies``, ``result``, ``winner`` and ``reason``.
+
+    ``keep="games"`` adds ``games`` (a list of Game), ``keep="positions"``
+    adds ``positions`` (the final Position of each game).
+    """
 
 def svg(
     board: Position | Game,

@@ -85,7 +85,7 @@ pub(crate) struct Slot {
 impl Layout {
     /// The layout for `rules`.
     pub fn new(rules: Ruleset) -> Layout {
-        let tigers = rules.tigers() as u32;
+        let tigers = rules.tiger_count() as u32;
         let free = 25 - tigers;
         let sets = binomial(25, tigers);
         let mut lookup = vec![0u32; sets as usize];
@@ -316,6 +316,6 @@ pub(crate) fn position_of(
 /// move, by Burnside's lemma.
 pub(crate) fn count_positions(rules: &Ruleset) -> u64 {
     (0..rules.capture_target())
-        .map(|c| 2 * fold::count_orbits(rules.tigers(), usize::from(rules.goats() - c)))
+        .map(|c| 2 * fold::count_orbits(rules.tiger_count(), usize::from(rules.goats() - c)))
         .sum()
 }

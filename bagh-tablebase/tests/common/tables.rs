@@ -16,8 +16,8 @@ pub fn quiet() -> BuildOptions {
 /// A rule set from the fields the table builds depend on.
 pub fn rules(
     tigers: &[Point],
-    goats: u32,
-    target: u32,
+    goats: u8,
+    target: u8,
     moves: TigerMoves,
     mandatory: bool,
     blocked_loses: bool,
