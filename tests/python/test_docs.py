@@ -169,7 +169,8 @@ def dead_links(page: Path, text: str | None = None) -> list[str]:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
 def test_links_lead_somewhere(page: Path) -> None:
-    assert dead_links(page) == []
+    problems = dead_links(page)
+    assert not problems, "\n".join(problems)
 
 
 def test_the_link_check_finds_dead_links() -> None:
