@@ -179,7 +179,7 @@ def test_the_link_check_finds_dead_links() -> None:
     assert dead_links(page) == []
     assert "(notation.md)" in text, "rules.md links notation.md"
     broken = text.replace("(notation.md)", "(no-such-page.md)", 1)
-    outside = text.replace("(notation.md)", "(../../shared/notes.md)", 1)
+    outside = text.replace("(notation.md)", "(../../elsewhere/notes.md)", 1)
     anchor = text.replace("(notation.md)", "(notation.md#no-such-heading)", 1)
     for changed, why in [(broken, "no such file"), (outside, "leaves the repository"), (anchor, "anchor")]:
         problems = dead_links(page, changed)
