@@ -284,6 +284,7 @@ impl Ruleset {
             }
             Some(_) => Ruleset::builder(),
         };
+        let mut seen: Vec<&str> = Vec::new();
         for (column, token) in tokens {
             let Some((key, value)) = token.split_once('=') else {
                 return Err((
@@ -294,6 +295,12 @@ impl Ruleset {
                     },
                 ));
             };
+            // A field given twice is a mistake, not an override.
+            if seen.contains(&key) {
+                let found = key.to_string();
+                return Err((column, ParseErrorKind::RepeatedField { found }));
+            }
+            seen.push(key);
             let value_column = column + key.len() + 1;
             let bad = |field: &'static str, expected: &'static str| {
                 (

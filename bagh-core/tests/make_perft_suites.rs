@@ -410,7 +410,7 @@ fn start_block(preset: &str, rules: &RefRules) -> Block {
             assert_eq!(
                 start.perft(rules, d),
                 n,
-                "reference disagrees with the rules (the README's Rule sets) at {d}"
+                "the reference perft disagrees with the figure of docs/rules.md at depth {d}"
             );
         }
         if std::env::var_os("BAGH_VERIFY_SLOW").is_some() {
