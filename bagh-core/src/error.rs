@@ -126,6 +126,12 @@ pub enum ParseErrorKind {
         /// The key given.
         found: String,
     },
+    /// A `key=value` field given twice.
+    #[error("the rule-set field {found:?} is given twice")]
+    RepeatedField {
+        /// The key given twice.
+        found: String,
+    },
     /// A value that a rule-set field does not accept.
     #[error("{field}: unexpected value {found:?}, expected {expected}")]
     BadValue {

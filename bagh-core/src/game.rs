@@ -267,7 +267,7 @@ impl Game {
         self.outcome().map_or("*", |outcome| outcome.result())
     }
 
-    /// How the game ended, if it has, in the order of the rules (the README's Rule sets): capture target,
+    /// How the game ended, if it has, in the order of docs/rules.md (The end of the game): capture target,
     /// side to move blocked (counting forbidden repetitions), `draw(n)`
     /// repetition, no-progress limit.
     pub fn outcome(&self) -> Option<Outcome> {

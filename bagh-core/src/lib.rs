@@ -9,7 +9,7 @@
 //! use bagh_core::{perft, Game, Move, Position, Ruleset, Side};
 //!
 //! // Positions are history-free and cheap to copy.
-//! let start = Position::new(Ruleset::preset("bagh-chal").unwrap());
+//! let start = Position::new(Ruleset::preset("bagh-chal")?);
 //! assert_eq!(start.legal_moves().len(), 21);
 //! assert_eq!(perft(&start, 4), 68_204);
 //!
@@ -21,13 +21,27 @@
 //! }
 //! let outcome = game.outcome().unwrap();
 //! println!("{} after {} plies", outcome, game.len());
-//! # Ok::<(), bagh_core::IllegalMoveError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! Text forms follow the project's fixed notation: points `a1`..`e5`, moves
 //! `c3`, `a1a2`, `a1xa3`, and position strings such as `T3T/5/5/5/T3T g 20 0`.
 //! Every text form has `FromStr` and `Display`, and errors say what was wrong
 //! and at which column.
+//!
+//! ## The rules and the formats in full
+//!
+//! Three pages of the repository's `docs/` folder describe what this crate
+//! implements, with examples that run in its tests:
+//!
+//! - `docs/rules.md`: the board, placement and movement, steps, slides and
+//!   captures, the end of the game and the order of its checks, the
+//!   repetition policies, the no-progress limit, the presets and every field
+//!   of a [`Ruleset`] with its text form and its errors.
+//! - `docs/notation.md`: points, moves, position strings and the checks made
+//!   when one is read.
+//! - `docs/records.md`: game records ([`Record`], [`RecordReader`]): tag
+//!   pairs, comments, move numbers, results, files of many games.
 //!
 //! ## Features
 //!
@@ -95,3 +109,24 @@ pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::Symmetry;
 pub use tiger_moves::{for_each_tiger_move, goats_under_attack};
+
+/// The Rust examples of `docs/rules.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/rules.md")]
+pub struct RulesDoctests;
+
+/// The Rust examples of `docs/notation.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/notation.md")]
+pub struct NotationDoctests;
+
+/// The Rust examples of `docs/records.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/records.md")]
+pub struct RecordsDoctests;
+
+/// The Rust examples of `docs/json.md` (they need the `serde` feature),
+/// compiled and run as doctests.
+#[cfg(all(doctest, feature = "serde"))]
+#[doc = include_str!("../../docs/json.md")]
+pub struct JsonDoctests;

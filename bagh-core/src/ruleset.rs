@@ -53,7 +53,7 @@ impl fmt::Display for TigerMoves {
     }
 }
 
-/// What a repeated position does (the rules: Repetition policies).
+/// What a repeated position does (docs/rules.md, Repetition).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Repetition {
     /// A move that recreates an earlier position of the game is illegal.
@@ -135,7 +135,7 @@ const BAGH_CHAL: Ruleset = Ruleset {
     no_progress_limit: None,
 };
 
-/// The presets, by id, in the order of the rules (the README's Rule sets).
+/// The presets, by id, in the order of docs/rules.md.
 const PRESETS: [(&str, Ruleset); 3] = [
     ("bagh-chal", BAGH_CHAL),
     (
@@ -284,6 +284,7 @@ impl Ruleset {
             }
             Some(_) => Ruleset::builder(),
         };
+        let mut seen: Vec<&str> = Vec::new();
         for (column, token) in tokens {
             let Some((key, value)) = token.split_once('=') else {
                 return Err((
@@ -294,6 +295,12 @@ impl Ruleset {
                     },
                 ));
             };
+            // A field given twice is a mistake, not an override.
+            if seen.contains(&key) {
+                let found = key.to_string();
+                return Err((column, ParseErrorKind::RepeatedField { found }));
+            }
+            seen.push(key);
             let value_column = column + key.len() + 1;
             let bad = |field: &'static str, expected: &'static str| {
                 (

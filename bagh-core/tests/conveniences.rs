@@ -111,3 +111,18 @@ fn moves_name_their_parts() {
         [Point::B3, Point::D3]
     );
 }
+
+#[test]
+fn a_rule_set_field_given_twice_is_refused() {
+    let error = "goats=3 goats=4 capture_target=2"
+        .parse::<Ruleset>()
+        .unwrap_err();
+    assert_eq!(error.column(), 9);
+    assert!(
+        error.to_string().contains("\"goats\" is given twice"),
+        "{error}"
+    );
+    assert!("bagh-chal goats=4 capture_target=2"
+        .parse::<Ruleset>()
+        .is_ok());
+}

@@ -301,7 +301,7 @@ fn texts(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     texts
 }
 
-/// The end of a game when the side to move has no legal move (the rules (the README's Rule sets),
+/// The end of a game when the side to move has no legal move (docs/rules.md,
 /// "End of the game", step 2).
 fn blocked(side: Side, rules: &Ruleset) -> Outcome {
     match side {
@@ -617,14 +617,14 @@ proptest! {
     /// 8. The game is over exactly when the side to move has no playable move,
     /// the capture target is reached, a `draw(n)` repetition occurred or the
     /// no-progress limit is reached, with the reason of the first of these in
-    /// the rules (the README's Rule sets)'s order; all computed here from the history, independently.
+    /// the order of docs/rules.md; all computed here from the history, independently.
     #[test]
     fn game_ends_exactly_when_the_rules_say(rules in rules(), picks in picks()) {
         let reference = ref_rules(&rules);
         let mut game = Game::new(rules);
         let mut current = ref_position(game.position())?;
         let mut history = vec![current.to_text()];
-        // the rules (the README's Rule sets): starts at 0 when the last goat is placed, +1 per ply that
+        // docs/rules.md: starts at 0 when the last goat is placed, +1 per ply that
         // is not a capture, back to 0 on a capture; `None` before it starts.
         let mut no_progress: Option<u32> = None;
         let mut pick = picks.iter();

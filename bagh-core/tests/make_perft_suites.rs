@@ -7,8 +7,8 @@
 //! the reference (a few minutes).
 //!
 //! Every figure comes from the reference generator (tests/common/reference.rs)
-//! except the `start` block of bagh-chal.perft, whose figures are the ones of
-//! the rules (the README's Rule sets) (depths 1-6 rechecked here by the reference).
+//! except the `start` block of bagh-chal.perft, whose figures are the reference
+//! figures of docs/rules.md (depths 1-6 rechecked here by the reference).
 //!
 //! Positions are found by playing seeded games (splitmix64) with the
 //! reference, taking for each category the first position that fits it;
@@ -23,7 +23,7 @@ use common::reference::{
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
-/// Figures at or above this are not written (except the the rules (the README's Rule sets) ones).
+/// Figures at or above this are not written (except the reference figures of docs/rules.md).
 const LIMIT: u64 = 3_000_000;
 /// Games played per preset when looking for positions.
 const GAMES: u64 = 1000;
@@ -410,7 +410,7 @@ fn start_block(preset: &str, rules: &RefRules) -> Block {
             assert_eq!(
                 start.perft(rules, d),
                 n,
-                "reference disagrees with the rules (the README's Rule sets) at {d}"
+                "the reference perft disagrees with the figure of docs/rules.md at depth {d}"
             );
         }
         if std::env::var_os("BAGH_VERIFY_SLOW").is_some() {

@@ -1,7 +1,7 @@
 //! The engine against the perft suites in `tests/perft/*.perft`.
 //!
 //! The suite files are shared with the Python tests and their figures come
-//! from the rules (the README's Rule sets) and the independent reference generator, so a mismatch here
+//! from docs/rules.md and the independent reference generator, so a mismatch here
 //! means the fast move generator (or the position parser) disagrees with the
 //! rules. Every test reports all mismatches at once, naming the file, the
 //! entry id and the depth, so that one run shows the whole damage.
@@ -11,7 +11,7 @@ mod common;
 use bagh_core::{perft, perft_divide, Position, Ruleset};
 use common::suite::{self, SuiteEntry};
 
-/// The entry's position, read with its preset the way the notation (the README's Notation) says (a
+/// The entry's position, read with its preset the way docs/notation.md says (a
 /// position string is read against a rule set), or why it could not be.
 fn position_of(entry: &SuiteEntry) -> Result<Position, String> {
     let rules = Ruleset::preset(&entry.rules).map_err(|e| format!("{}: {e}", where_(entry)))?;

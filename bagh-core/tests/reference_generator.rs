@@ -1,5 +1,5 @@
 //! Tests of the reference move generator (tests/common/reference.rs) against
-//! the rules (the README's Rule sets), and of the perft suite files against the reference.
+//! docs/rules.md, and of the perft suite files against the reference.
 
 mod common;
 
@@ -56,7 +56,7 @@ fn geometry_examples_from_rules() {
     assert!(!line("c2", "b1"));
     assert!(line("a1", "b2"));
     assert!(!line("a1", "c1"));
-    // The points with diagonals, as listed in the rules (the README's Rule sets).
+    // The points with diagonals, as listed in docs/rules.md.
     let diag: Vec<String> = reference::all_points()
         .into_iter()
         .filter(|&p| reference::has_diagonals(p))

@@ -1,4 +1,4 @@
-//! The history rules of the rules (the README's Rule sets) on hand-built games: the three repetition
+//! The history rules of docs/rules.md on hand-built games: the three repetition
 //! policies (`forbidden`, `draw(n)`, `allowed`) and the no-progress limit.
 //!
 //! Random games seldom reach these endings, so each one is set up here
@@ -336,7 +336,7 @@ fn three_goats_limit(limit: u16, repetition: Repetition) -> Ruleset {
         .expect("a valid rule set")
 }
 
-/// The counter of the rules (the README's Rule sets), worked out ply by ply: 0 (not started) while
+/// The counter of docs/rules.md, worked out ply by ply: 0 (not started) while
 /// goats are placed, 0 when the last one is placed, +1 per ply that is not a
 /// capture, 0 after a capture; the draw comes when it reaches the limit.
 #[test]
@@ -393,7 +393,7 @@ fn no_progress_limit_1_draws_right_after_the_placements() {
 }
 
 /// When `draw(n)` and the no-progress limit end the game on the same ply,
-/// the reason is repetition (step 3 of the rules (the README's Rule sets) comes before step 4); a
+/// the reason is repetition (step 3 of docs/rules.md comes before step 4); a
 /// lower limit ends it by no progress one ply earlier.
 #[test]
 fn repetition_is_judged_before_no_progress() {

@@ -1,4 +1,4 @@
-//! The small types: sizes, geometry counts from the rules (the README's Rule sets), text forms and their
+//! The small types: sizes, geometry counts from docs/rules.md, text forms and their
 //! errors.
 
 use bagh_core::{
@@ -18,7 +18,7 @@ fn small_types_stay_small() {
     assert_eq!(std::mem::size_of::<PointSet>(), 4);
 }
 
-/// the rules (the README's Rule sets): 112 directed one-step moves (56 lines) and 80 directed jumps.
+/// docs/rules.md: 112 directed one-step moves (56 lines) and 80 directed jumps.
 #[test]
 fn board_geometry_matches_rules_md() {
     let steps: usize = Point::ALL

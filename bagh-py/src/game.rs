@@ -71,7 +71,7 @@ impl PyGame {
         Ok(PyGame(game))
     }
 
-    /// Reads a game record (the format of the README's Notation section): the tags, then the moves, which
+    /// Reads a game record (the format of docs/records.md): the tags, then the moves, which
     /// are replayed and checked; the result must match the moves.
     #[staticmethod]
     fn from_record(text: &str) -> PyResult<PyGame> {

@@ -66,7 +66,7 @@ impl PyRecord {
         Ok(PyRecord(record))
     }
 
-    /// Reads one game record (the format of the README's Notation section); the moves are replayed and
+    /// Reads one game record (the format of docs/records.md); the moves are replayed and
     /// checked, the result must match them.
     #[staticmethod]
     fn from_text(text: &str) -> PyResult<PyRecord> {

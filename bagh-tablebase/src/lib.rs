@@ -102,3 +102,9 @@ pub(crate) use probing::{capture_target_probe, check_rules, keeping, probe_each_
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of `docs/tablebase.md`, compiled as doctests (not run:
+/// the builds take minutes).
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/tablebase.md")]
+pub struct TablebaseDoctests;

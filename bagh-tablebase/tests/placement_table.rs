@@ -183,7 +183,7 @@ fn one_tiger_in_the_centre() {
         rules(&[Point::C3], 4, 2, TigerMoves::Step, false, false),
     );
     assert!(compared > 1000, "{compared}");
-    // Two corner goats and a centre tiger: the rules (the README's Rule sets) does not say; the
+    // Two corner goats and a centre tiger: docs/rules.md does not say; the
     // expected value is minimax's, compared above; it must be one of three.
     let _ = start;
 }

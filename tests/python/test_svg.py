@@ -47,7 +47,7 @@ def test_lines_coordinates_and_counters() -> None:
     root = parse(bagh.Position()._repr_svg_())
     lines = root.find(f"{SVG}g[@class='lines']")
     assert lines is not None
-    # 40 orthogonal lines and 16 diagonal segments: the 56 lines of the rules (the README's Rule sets).
+    # 40 orthogonal lines and 16 diagonal segments: the 56 lines of docs/rules.md.
     assert len(lines.findall(f"{SVG}line")) == 56
     texts = [t.text for t in root.iter(f"{SVG}text")]
     for coordinate in "abcde12345":

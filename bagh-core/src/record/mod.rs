@@ -1,4 +1,6 @@
 //! Game records: a PGN-like text with tag pairs and numbered moves, goats first.
+//! The format, with an example of every case, is also in the repository's
+//! `docs/records.md`.
 //!
 //! ```
 //! use bagh_core::{Game, Move, Record, Ruleset};
@@ -166,8 +168,10 @@ impl Record {
         &self.tags
     }
 
-    /// The value of a tag; `Rules`, `Position` and `Result` are read from the
-    /// game (`Position` only when the start is not the rule set's own).
+    /// The value of one of the other tags ([`Record::tags`]); `None` for
+    /// `Rules`, `Position` and `Result`, which are not kept as tags: read
+    /// them from the game ([`Game::rules`], [`Game::start`]) and
+    /// [`Record::result`].
     ///
     /// ```
     /// use bagh_core::{Game, Record};
@@ -176,6 +180,8 @@ impl Record {
     /// record.set_tag("White", "goats: Asha")?;
     /// assert_eq!(record.tag("White"), Some("goats: Asha"));
     /// assert_eq!(record.tag("Black"), None);
+    /// assert_eq!(record.tag("Rules"), None);
+    /// assert_eq!(record.game().rules().to_string(), "bagh-chal");
     /// # Ok::<(), bagh_core::RecordContentError>(())
     /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {

@@ -3,8 +3,8 @@
 //! It does not use `bagh_core` at all and uses a different representation
 //! from the engine's bitboards: a `[[Cell; 5]; 5]` grid indexed
 //! `[file][rank]` (both 0..5, `a1` = `[0][0]`), directions as `(dx, dy)`
-//! pairs, and moves as strings in the the notation (the README's Notation) notation. It is written to be
-//! obviously correct against the rules (the README's Rule sets), not fast.
+//! pairs, and moves as strings in the notation of docs/notation.md. It is written to be
+//! obviously correct against docs/rules.md, not fast.
 //!
 //! It is history-free: repetition rules and the no-progress limit (which need
 //! the game's history) are not modelled, so `perft` counts the move tree of
@@ -55,7 +55,7 @@ pub struct RefRules {
 }
 
 impl RefRules {
-    /// The three presets of the rules (the README's Rule sets) (their move rules only).
+    /// The three presets of docs/rules.md (their move rules only).
     pub fn preset(id: &str) -> Option<RefRules> {
         match id {
             "bagh-chal" | "bagh-chal-blocked-loses" => Some(RefRules {
@@ -82,7 +82,7 @@ pub fn preset(id: &str) -> Option<RefRules> {
     RefRules::preset(id)
 }
 
-/// Whether the preset says "blocked side loses" (the rules (the README's Rule sets) presets table).
+/// Whether the preset says "blocked side loses" (the presets table of docs/rules.md).
 pub fn blocked_side_loses(id: &str) -> Option<bool> {
     match id {
         "bagh-chal" => Some(false),
@@ -91,7 +91,7 @@ pub fn blocked_side_loses(id: &str) -> Option<bool> {
     }
 }
 
-/// The start position string of a preset (the notation (the README's Notation)).
+/// The start position string of a preset (docs/notation.md).
 pub fn start_text(id: &str) -> Option<&'static str> {
     match id {
         "bagh-chal" | "bagh-chal-blocked-loses" => Some("T3T/5/5/5/T3T g 20 0"),
@@ -240,7 +240,7 @@ pub enum RefMove {
 }
 
 impl RefMove {
-    /// the notation (the README's Notation) notation: `c3`, `a1a2`, `a1xa3`.
+    /// the notation of docs/notation.md: `c3`, `a1a2`, `a1xa3`.
     pub fn text(&self) -> String {
         match *self {
             RefMove::Place(p) => point_name(p),
@@ -331,7 +331,7 @@ impl RefPosition {
         s
     }
 
-    /// Checks the position against a rule set the way the notation (the README's Notation) says a
+    /// Checks the position against a rule set the way docs/notation.md says a
     /// position string is checked: tiger count, goats on board + in hand +
     /// captured = goat count, captured at most the threshold.
     pub fn check_valid(&self, rules: &RefRules) -> Result<(), String> {
@@ -429,7 +429,7 @@ impl RefPosition {
         out
     }
 
-    /// The legal moves in the notation (the README's Notation) notation, sorted.
+    /// The legal moves in the notation of docs/notation.md, sorted.
     pub fn legal_moves(&self, rules: &RefRules) -> Vec<String> {
         let mut v: Vec<String> = self.moves(rules).iter().map(|m| m.text()).collect();
         v.sort();
@@ -461,7 +461,7 @@ impl RefPosition {
         next
     }
 
-    /// Plays `mv` (the notation (the README's Notation) notation); `None` unless it is legal here.
+    /// Plays `mv` (the notation of docs/notation.md); `None` unless it is legal here.
     pub fn play(&self, mv: &str, rules: &RefRules) -> Option<RefPosition> {
         let m = self.moves(rules).into_iter().find(|m| m.text() == mv)?;
         Some(self.apply(m))
@@ -482,7 +482,7 @@ impl RefPosition {
             .sum()
     }
 
-    /// The history-free part of the rules (the README's Rule sets) "End of the game": `None` while the
+    /// The history-free part of "The end of the game" in docs/rules.md: `None` while the
     /// game goes on, else (winner `'g'`/`'t'` or `None` for a draw, reason).
     pub fn outcome(
         &self,
@@ -505,7 +505,7 @@ impl RefPosition {
     }
 }
 
-/// Parses a the notation (the README's Notation) position string. Accepts only well-formed text (five
+/// Parses a position string (docs/notation.md). Accepts only well-formed text (five
 /// ranks of exactly five points, single spaces); it does not check the
 /// position against a rule set (see `check_valid`).
 pub fn parse(text: &str) -> Option<RefPosition> {
