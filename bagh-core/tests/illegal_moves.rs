@@ -215,7 +215,7 @@ fn a_forbidden_repetition_names_the_ply_it_repeats() {
     assert_eq!(error.repeated_ply(), Some(2));
     assert_eq!(
         error.message(),
-        "this move repeats the position of ply 2, and the rule set forbids repetition"
+        "this move repeats an earlier position, that of ply 2, which the rule set forbids"
     );
     // The position alone has no history: there the move is legal.
     assert!(game.position().is_legal(mv("c4c3")));

@@ -85,7 +85,7 @@ def test_a_forbidden_repetition_names_the_ply() -> None:
     with pytest.raises(bagh.IllegalMoveError) as info:
         game.push("c4c3")
     assert (info.value.reason, info.value.repeated_ply) == ("repetition", 2)
-    assert "repeats the position of ply 2" in str(info.value)
+    assert "repeats an earlier position, that of ply 2," in str(info.value)
     assert len(game) == 5
 
 

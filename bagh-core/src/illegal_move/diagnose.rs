@@ -67,7 +67,7 @@ pub(crate) fn in_game(game: &Game, mv: Move, playable: &[Move], over: bool) -> I
             return error(position, mv, not_legal());
         };
         let message = format!(
-            "this move repeats the position of ply {ply}, and the rule set forbids repetition"
+            "this move repeats an earlier position, that of ply {ply}, which the rule set forbids"
         );
         let mut error = error(
             position,
