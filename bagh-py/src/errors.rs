@@ -2,7 +2,9 @@
 //!
 //! Every exception subclasses `bagh.BaghError`, itself a `ValueError`; the
 //! messages are the core's `Display` texts, which quote the offending text (and
-//! for a move, the position string).
+//! for a move, the position string). The details are attributes: each one a
+//! class declares is `None` on the class and set on the instances it
+//! applies to, so that reading it never raises `AttributeError`.
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;

@@ -248,7 +248,7 @@ impl PyRecordIterator {
 }
 
 /// Whether a string given as a path looks like record text: a line break, a
-/// tag's `[`, or a move number such as `1.`.
+/// tag's `[`, a comment's `{`, or a move number such as `1.`.
 fn looks_like_record_text(text: &str) -> bool {
     text.contains(['\n', '[', '{'])
         || text.split_whitespace().any(|word| {
@@ -264,10 +264,10 @@ fn looks_like_record_text(text: &str) -> bool {
 /// `"skip"` leaves it out; `"collect"` yields the exception instance (with
 /// `game`, `line`, `column` and its message) in its place.
 ///
-/// A str that is no file but reads like record text (a line break, a `[`, a
-/// move number) raises ValueError pointing to `read_records_text`: a str is
-/// a path here, and guessing otherwise would turn a mistyped file name into
-/// an empty game.
+/// A str that is no file but reads like record text (a line break, a `[` or
+/// `{`, a move number) raises ValueError pointing to `read_records_text`:
+/// a str is a path here, and reading it as text instead would turn a
+/// mistyped file name into a puzzling record error.
 #[pyfunction]
 #[pyo3(signature = (source, *, errors = "raise"))]
 pub fn read_records(source: &Bound<'_, PyAny>, errors: &str) -> PyResult<PyRecordIterator> {

@@ -345,7 +345,8 @@ class Game:
     ) -> Game: ...
     @staticmethod
     def from_record(text: str) -> Game: ...
-    def to_record(self, tags: Mapping[str, object] | None = None) -> str: ...
+    def to_record(self, tags: Mapping[str, object] | None = None) -> str:
+        """The game's record with ``tags``; a tag the record cannot hold raises RecordContentError."""
     def to_json(self) -> str: ...
     @staticmethod
     def from_json(text: str) -> Game: ...
@@ -461,7 +462,8 @@ def read_records(source: _RecordSource, *, errors: Literal["raise", "skip"] = "r
     game; ``"skip"`` leaves it out; ``"collect"`` yields the exception
     instance in its place. A stream that cannot be read raises in every
     mode. A str is a path: one that is no file but reads like record text
-    raises ValueError pointing to :func:`read_records_text`.
+    (a line break, a ``[`` or ``{``, a move number such as ``1.``) raises
+    ValueError pointing to :func:`read_records_text`.
     """
 
 @overload
