@@ -312,9 +312,9 @@ impl Game {
     /// repeated), and changes nothing.
     pub fn push(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         let moves = self.playable_moves();
-        let over = self.outcome_given(!moves.is_empty()).is_some();
-        if over || !moves.contains(&mv) {
-            return Err(crate::illegal_move::in_game(self, mv, &moves, over));
+        let outcome = self.outcome_given(!moves.is_empty());
+        if outcome.is_some() || !moves.contains(&mv) {
+            return Err(crate::illegal_move::in_game(self, mv, &moves, outcome));
         }
         self.push_unchecked(mv);
         Ok(())

@@ -262,7 +262,7 @@ impl Position {
 }
 
 /// An outcome in words, e.g. `tigers win by captures (0-1)`.
-fn outcome_words(outcome: Outcome) -> String {
+pub(crate) fn outcome_words(outcome: Outcome) -> String {
     match outcome.winner {
         Some(side) => format!("{side}s win by {} ({})", outcome.reason, outcome.result()),
         None => format!("drawn by {} ({})", outcome.reason, outcome.result()),

@@ -164,10 +164,30 @@ fn nothing_is_played_once_the_game_is_over() {
     let position = at("T3T/5/5/5/T3T g 15 5", Ruleset::default());
     let error = refuse(&position, "c3");
     assert_eq!(error.reason(), IllegalMoveReason::GameOver);
-    assert_eq!(error.message(), "the game is over");
+    assert_eq!(
+        error.message(),
+        "the game is over: tigers win by captures (0-1)"
+    );
     let mut game = Game::from_position(position);
     let error = game.push(mv("c3")).unwrap_err();
     assert_eq!(error.reason(), IllegalMoveReason::GameOver);
+
+    // Under draw(2), the start recurring after four plies draws the game,
+    // although the position alone is not over.
+    let rules: Ruleset = "tigers=e5 goats=2 capture_target=1 repetition=draw(2)"
+        .parse()
+        .unwrap();
+    let mut game = Game::from_position(at("4T/5/5/5/GG3 g 0 0", rules));
+    for text in ["a1a2", "e5e4", "a2a1", "e4e5"] {
+        game.push(mv(text)).unwrap();
+    }
+    let error = game.push(mv("a1a2")).unwrap_err();
+    assert_eq!(error.reason(), IllegalMoveReason::GameOver);
+    assert_eq!(
+        error.message(),
+        "the game is over: drawn by repetition (1/2-1/2)"
+    );
+    assert!(game.position().is_legal(mv("a1a2")));
 }
 
 #[test]

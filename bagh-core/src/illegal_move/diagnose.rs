@@ -3,7 +3,8 @@
 //! gets there, what the rule set demands, the history).
 
 use super::{IllegalMoveError, IllegalMoveReason};
-use crate::{Direction, Game, Move, Point, Position, Side, TigerMoves};
+use crate::position::outcome_words;
+use crate::{Direction, Game, Move, Outcome, Point, Position, Side, TigerMoves};
 
 /// What the diagnosis found; the caller adds the move and the position.
 struct Refusal {
@@ -30,19 +31,19 @@ fn error(position: &Position, mv: Move, refusal: Refusal) -> IllegalMoveError {
     error
 }
 
-fn game_over(position: &Position, mv: Move) -> IllegalMoveError {
+fn game_over(position: &Position, mv: Move, outcome: Outcome) -> IllegalMoveError {
     IllegalMoveError::new(
         mv,
         position.to_string(),
         IllegalMoveReason::GameOver,
-        "the game is over".to_string(),
+        format!("the game is over: {}", outcome_words(outcome)),
     )
 }
 
 /// Why `mv` is refused in `position`, a position where it is not legal.
 pub(crate) fn in_position(position: &Position, mv: Move) -> IllegalMoveError {
-    if position.is_game_over() {
-        return game_over(position, mv);
+    if let Some(outcome) = position.outcome() {
+        return game_over(position, mv, outcome);
     }
     error(
         position,
@@ -52,11 +53,16 @@ pub(crate) fn in_position(position: &Position, mv: Move) -> IllegalMoveError {
 }
 
 /// Why `mv` is refused in `game`, whose playable moves are `playable` and
-/// whose end is `over`.
-pub(crate) fn in_game(game: &Game, mv: Move, playable: &[Move], over: bool) -> IllegalMoveError {
+/// whose outcome is `outcome`.
+pub(crate) fn in_game(
+    game: &Game,
+    mv: Move,
+    playable: &[Move],
+    outcome: Option<Outcome>,
+) -> IllegalMoveError {
     let position = game.position();
-    if over {
-        return game_over(position, mv);
+    if let Some(outcome) = outcome {
+        return game_over(position, mv, outcome);
     }
     if position.is_legal(mv) {
         // Legal on the board but not playable: the history forbids it.
@@ -86,7 +92,7 @@ pub(crate) fn in_game(game: &Game, mv: Move, playable: &[Move], over: bool) -> I
 
 /// Why `game` refuses `mv`, found from the game alone.
 pub(crate) fn in_game_alone(game: &Game, mv: Move) -> IllegalMoveError {
-    in_game(game, mv, &game.legal_moves(), game.is_game_over())
+    in_game(game, mv, &game.legal_moves(), game.outcome())
 }
 
 /// The fallback when no rule is broken (not expected: callers only ask about
