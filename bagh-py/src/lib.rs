@@ -28,7 +28,7 @@ mod tablebase;
 #[pymodule]
 fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    errors::register(m)?;
+    add_part(m, "_errors", errors::register)?;
     m.add_class::<ruleset::PyRuleset>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<outcome::PyOutcome>()?;
@@ -36,15 +36,48 @@ fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_function(wrap_pyfunction!(playout::random_games, m)?)?;
     m.add_function(wrap_pyfunction!(svg::svg, m)?)?;
-    m.add_class::<records::PyRecord>()?;
-    m.add_class::<records::PyRecordIterator>()?;
-    m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
-    m.add_function(wrap_pyfunction!(records::read_records_text, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::baghchal_read_game, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::baghchal_write_game, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::baghchal_read_position, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::baghchal_write_position, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::baghchal_is_repetition_draw, m)?)?;
-    tablebase::register(m)?;
+    add_part(m, "_records", |part| {
+        part.add_class::<records::PyRecord>()?;
+        part.add_class::<records::PyRecordIterator>()?;
+        part.add_function(wrap_pyfunction!(records::read_records, part)?)?;
+        part.add_function(wrap_pyfunction!(records::read_records_text, part)?)?;
+        part.add_function(wrap_pyfunction!(interop::baghchal_read_game, part)?)?;
+        part.add_function(wrap_pyfunction!(interop::baghchal_write_game, part)?)?;
+        part.add_function(wrap_pyfunction!(interop::baghchal_read_position, part)?)?;
+        part.add_function(wrap_pyfunction!(interop::baghchal_write_position, part)?)?;
+        part.add_function(wrap_pyfunction!(
+            interop::baghchal_is_repetition_draw,
+            part
+        )?)?;
+        Ok(())
+    })?;
+    add_part(m, "_tablebase", tablebase::register)?;
+    Ok(())
+}
+
+/// Fills the submodule `bagh._bagh.<name>` with `fill` and re-exports its
+/// contents from `bagh._bagh`. The parts exist so that the type stubs can
+/// describe the module one part per file, each checked against the part it
+/// describes; users import everything from `bagh`.
+fn add_part(
+    parent: &Bound<'_, PyModule>,
+    name: &str,
+    fill: impl FnOnce(&Bound<'_, PyModule>) -> PyResult<()>,
+) -> PyResult<()> {
+    let py = parent.py();
+    let qualified = format!("bagh._bagh.{name}");
+    let part = PyModule::new(py, &qualified)?;
+    fill(&part)?;
+    for (key, value) in part.dict().iter() {
+        let key: String = key.extract()?;
+        if !key.starts_with("__") {
+            parent.add(key.as_str(), value)?;
+        }
+    }
+    // Importable by its name, as a submodule of a package would be (and not
+    // an attribute of `_bagh`, whose names are the public ones).
+    py.import("sys")?
+        .getattr("modules")?
+        .set_item(qualified, &part)?;
     Ok(())
 }
