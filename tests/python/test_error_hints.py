@@ -15,7 +15,14 @@ from typing import Any
 import bagh
 import pytest
 
-STUBS = Path(bagh.__file__).with_name("_bagh.pyi")
+# The stubs of bagh._bagh, one file per part (exceptions, records, tables).
+STUBS = sorted(Path(bagh.__file__).with_name("_bagh").glob("*.pyi"))
+
+
+def stub_statements() -> list[ast.stmt]:
+    """The top-level statements of every stub file of bagh._bagh."""
+    assert STUBS, "the stubs of bagh._bagh are installed beside the package"
+    return [node for path in STUBS for node in ast.parse(path.read_text(encoding="utf-8")).body]
 
 # --- 1, 2: IllegalMoveError says why ------------------------------------------------
 
@@ -90,10 +97,9 @@ def test_a_forbidden_repetition_names_the_ply() -> None:
 
 
 def test_the_reasons_are_the_stub_literal() -> None:
-    tree = ast.parse(STUBS.read_text(encoding="utf-8"))
     literal = next(
         node.value
-        for node in tree.body
+        for node in stub_statements()
         if isinstance(node, ast.AnnAssign)
         and isinstance(node.target, ast.Name)
         and node.target.id == "_IllegalMoveReason"
@@ -109,9 +115,8 @@ def test_the_reasons_are_the_stub_literal() -> None:
 
 def declared_attributes() -> dict[str, list[str]]:
     """The annotated attributes of each exception class in the stubs."""
-    tree = ast.parse(STUBS.read_text(encoding="utf-8"))
     classes: dict[str, list[str]] = {}
-    for node in tree.body:
+    for node in stub_statements():
         if isinstance(node, ast.ClassDef) and node.name.endswith("Error"):
             classes[node.name] = [
                 item.target.id
