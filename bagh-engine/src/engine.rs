@@ -1,0 +1,462 @@
+//! The engine: options, the shared table, and the searches of a game.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bagh_core::{Game, Move, Position};
+
+use crate::level::{self, SplitMix64};
+use crate::ordering::Heuristics;
+use crate::path::GamePath;
+use crate::root::{Completed, Iteration};
+use crate::search::{Control, Searcher};
+use crate::tt::TranspositionTable;
+use crate::{Analysis, EngineError, EvalWeights, Limits, Line, Progress, Score};
+
+/// The deepest iteration a search starts.
+pub const MAX_DEPTH: u32 = 100;
+
+/// How an [`Engine`] plays.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Search threads (1 to 256): more than one runs a Lazy SMP search,
+    /// every thread on the same root over the shared table.
+    pub threads: usize,
+    /// The size of the transposition table in megabytes (at least 1).
+    pub hash_mb: usize,
+    /// A playing level from 1 to 20 for human opponents, or `None` for full
+    /// strength. Lower levels search shallower and [`Engine::best_move`]
+    /// picks among the best moves at random (seeded by `seed`), more
+    /// loosely the lower the level. A level plays without tables.
+    pub level: Option<u8>,
+    /// The seed of the level's choices: the same seed, game and options
+    /// give the same move.
+    pub seed: u64,
+    /// Tables of the game's rule set: with them the engine plays perfectly
+    /// where they answer (see `docs/engine.md`).
+    #[cfg(feature = "tablebase")]
+    pub tablebase: Option<Arc<bagh_tablebase::Tablebase>>,
+    /// The evaluation's weights; `None` takes [`EvalWeights::for_rules`] of
+    /// the game's rule set.
+    pub weights: Option<EvalWeights>,
+}
+
+impl Default for EngineOptions {
+    /// One thread, 16 MB, full strength, no tables, default weights.
+    fn default() -> EngineOptions {
+        EngineOptions {
+            threads: 1,
+            hash_mb: 16,
+            level: None,
+            seed: 0,
+            #[cfg(feature = "tablebase")]
+            tablebase: None,
+            weights: None,
+        }
+    }
+}
+
+/// A search engine for every rule set: it keeps its transposition table
+/// and move-ordering history between the searches of one game.
+pub struct Engine {
+    options: EngineOptions,
+    tt: TranspositionTable,
+    heuristics: Heuristics,
+    stop: Arc<AtomicBool>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+fn invalid(option: &'static str, reason: impl Into<String>) -> EngineError {
+    EngineError::InvalidOption {
+        option,
+        reason: reason.into(),
+    }
+}
+
+impl Engine {
+    /// An engine with `options`, checked.
+    pub fn new(options: EngineOptions) -> Result<Engine, EngineError> {
+        if !(1..=256).contains(&options.threads) {
+            return Err(invalid(
+                "threads",
+                format!("{} is not in 1..=256", options.threads),
+            ));
+        }
+        if !(1..=1 << 20).contains(&options.hash_mb) {
+            return Err(invalid(
+                "hash_mb",
+                format!("{} is not in 1..=1048576", options.hash_mb),
+            ));
+        }
+        if let Some(level) = options.level {
+            if !level::LEVELS.contains(&level) {
+                return Err(invalid("level", format!("{level} is not in 1..=20")));
+            }
+        }
+        Ok(Engine {
+            tt: TranspositionTable::new(options.hash_mb),
+            heuristics: Heuristics::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            options,
+        })
+    }
+
+    /// The options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// The flag that stops a running search: raise it from another thread
+    /// and the search returns its best move so far at once. It is lowered
+    /// when a search starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets what earlier searches learnt (the table and the history),
+    /// as before a new game.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
+    /// Searches `position` as the start of a new game; see
+    /// [`Engine::analyse`].
+    pub fn analyse_position(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        multipv: usize,
+        on_progress: impl FnMut(&Progress),
+    ) -> Result<Analysis, EngineError> {
+        self.analyse(
+            &Game::from_position(*position),
+            limits,
+            multipv,
+            on_progress,
+        )
+    }
+
+    /// Searches the current position of `game` within `limits` for the
+    /// `multipv` best moves (at least 1), honouring the game's history
+    /// (moves the `forbidden` policy bans are never considered; repetitions
+    /// under `draw(n)` and the no-progress limit score as draws).
+    /// `on_progress` hears every line of every completed iteration.
+    ///
+    /// Errors: the game is over, the limits are unbounded, or the tables
+    /// are of another rule set.
+    pub fn analyse(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        multipv: usize,
+        mut on_progress: impl FnMut(&Progress),
+    ) -> Result<Analysis, EngineError> {
+        let start = Instant::now();
+        if let Some(outcome) = game.outcome() {
+            return Err(EngineError::GameOver { outcome });
+        }
+        if !limits.is_bounded() {
+            return Err(EngineError::NoLimit);
+        }
+        #[cfg(feature = "tablebase")]
+        if let Some(tables) = &self.options.tablebase {
+            if tables.rules() != game.rules() {
+                return Err(EngineError::RulesMismatch {
+                    game_rules: game.rules().to_string(),
+                    table_rules: tables.rules().to_string(),
+                });
+            }
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        self.tt.new_search();
+        self.heuristics.age();
+        let moves: Vec<Move> = game.legal_moves().to_vec();
+        let multipv = multipv.clamp(1, moves.len());
+        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        if let Some(level) = self.options.level {
+            max_depth = max_depth.min(level::depth(level));
+        }
+
+        #[cfg(feature = "tablebase")]
+        if self.options.level.is_none() {
+            if let Some(analysis) = self.analyse_with_tables(
+                game,
+                &moves,
+                limits,
+                max_depth,
+                multipv,
+                start,
+                &mut on_progress,
+            ) {
+                return Ok(analysis);
+            }
+        }
+
+        let (completed, nodes) = self.run(
+            game,
+            &moves,
+            limits,
+            max_depth,
+            multipv,
+            start,
+            &mut on_progress,
+        );
+        Ok(self.analysis(game, &moves, completed, multipv, nodes, start))
+    }
+
+    /// The move to play in `game`: the best move of [`Engine::analyse`], or
+    /// at a level a seeded softmax choice among the best lines.
+    pub fn best_move(&mut self, game: &Game, limits: &Limits) -> Result<Move, EngineError> {
+        let Some(level) = self.options.level else {
+            return Ok(self.analyse(game, limits, 1, |_| {})?.best_move);
+        };
+        let analysis = self.analyse(game, limits, level::lines(level), |_| {})?;
+        let lines: Vec<(Move, Score)> = analysis
+            .lines
+            .iter()
+            .map(|l| (l.first(), l.score))
+            .collect();
+        let mut rng = SplitMix64::new(
+            self.options.seed
+                ^ game.zobrist().rotate_left(17)
+                ^ (game.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        Ok(
+            level::choose(&lines, level::temperature(level), &mut rng)
+                .unwrap_or(analysis.best_move),
+        )
+    }
+
+    /// The answer of the tables at the root, when they know the position
+    /// and every move's result: the best-ranked move, or among equally
+    /// good drawing moves the one a search prefers.
+    #[cfg(feature = "tablebase")]
+    #[allow(clippy::too_many_arguments)]
+    fn analyse_with_tables(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        limits: &Limits,
+        max_depth: u32,
+        multipv: usize,
+        start: Instant,
+        on_progress: &mut dyn FnMut(&Progress),
+    ) -> Option<Analysis> {
+        let tables = self.options.tablebase.clone()?;
+        let list: bagh_core::MoveList = moves.iter().copied().collect();
+        let ranked = crate::tables::rank(&tables, game, &list)?;
+        let position = *game.position();
+        let mut lines: Vec<Line> = ranked[..multipv]
+            .iter()
+            .map(|m| Line {
+                score: m.score,
+                pv: crate::tables::principal_variation(&tables, &position, m.mv, 32),
+            })
+            .collect();
+        let ties = crate::tables::equally_best(&ranked);
+        let (mut depth, mut seldepth, mut nodes) = (0, 0, 0);
+        if ranked[0].score == Score::Draw && ties > 1 {
+            // Equal by the tables: let the search pick the move that gives
+            // the opponent the most chances to go wrong.
+            let candidates: Vec<Move> = ranked[..ties].iter().map(|m| m.mv).collect();
+            let (completed, searched) =
+                self.run(game, &candidates, limits, max_depth, 1, start, &mut |_| {});
+            nodes = searched;
+            if let Some(completed) = completed {
+                let chosen = &completed.moves[0];
+                depth = completed.depth;
+                seldepth = completed.seldepth;
+                lines.retain(|l| l.first() != chosen.mv);
+                lines.insert(
+                    0,
+                    Line {
+                        score: Score::Draw,
+                        pv: chosen.pv.clone(),
+                    },
+                );
+                lines.truncate(multipv);
+            }
+        }
+        let time = start.elapsed();
+        for (i, line) in lines.iter().enumerate() {
+            on_progress(&Progress {
+                depth,
+                seldepth,
+                multipv: i + 1,
+                score: line.score,
+                nodes,
+                nps: nps(nodes, time),
+                time,
+                hashfull: self.tt.hashfull(),
+                pv: line.pv.clone(),
+            });
+        }
+        Some(Analysis {
+            best_move: lines[0].first(),
+            score: lines[0].score,
+            pv: lines[0].pv.clone(),
+            depth,
+            seldepth,
+            nodes,
+            time,
+            lines,
+        })
+    }
+
+    /// Iterative deepening over `moves` on this thread, with helper
+    /// threads when the options ask for them. Returns the last completed
+    /// iteration of this thread and the nodes of all.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        limits: &Limits,
+        max_depth: u32,
+        multipv: usize,
+        start: Instant,
+        on_progress: &mut dyn FnMut(&Progress),
+    ) -> (Option<Completed>, u64) {
+        let weights = self
+            .options
+            .weights
+            .unwrap_or_else(|| EvalWeights::for_rules(game.rules()));
+        let deadline = limits.time.map(|t| start + t);
+        let soft_deadline = limits.time.map(|t| start + t / 2);
+        let done = AtomicBool::new(false);
+        let helpers = self.options.threads - 1;
+        let tt = &self.tt;
+        #[cfg(feature = "tablebase")]
+        let tables = self.options.tablebase.as_deref();
+        let stop = &*self.stop;
+        let heuristics = &mut self.heuristics;
+        std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(helpers);
+            for helper in 0..helpers {
+                let done = &done;
+                let path = GamePath::new(game);
+                let mut rotated = moves.to_vec();
+                rotated.rotate_left((helper + 1) % moves.len());
+                handles.push(scope.spawn(move || {
+                    let mut own = Heuristics::new();
+                    let control = Control {
+                        stop,
+                        done: Some(done),
+                        deadline,
+                        max_nodes: None,
+                    };
+                    let mut searcher = Searcher::new(path, tt, &mut own, weights, control);
+                    #[cfg(feature = "tablebase")]
+                    {
+                        searcher.tables = tables;
+                    }
+                    searcher.iterate(&rotated, max_depth, 1, None, &mut |_| {});
+                    searcher.nodes
+                }));
+            }
+            let control = Control {
+                stop,
+                done: None,
+                deadline,
+                max_nodes: limits.nodes,
+            };
+            let mut searcher = Searcher::new(GamePath::new(game), tt, heuristics, weights, control);
+            #[cfg(feature = "tablebase")]
+            {
+                searcher.tables = tables;
+            }
+            let mut report = |iteration: Iteration<'_>| {
+                let time = start.elapsed();
+                for (i, root_move) in iteration.completed.moves[..iteration.lines]
+                    .iter()
+                    .enumerate()
+                {
+                    on_progress(&Progress {
+                        depth: iteration.completed.depth,
+                        seldepth: iteration.completed.seldepth,
+                        multipv: i + 1,
+                        score: Score::from_search(root_move.score),
+                        nodes: iteration.nodes,
+                        nps: nps(iteration.nodes, time),
+                        time,
+                        hashfull: iteration.hashfull,
+                        pv: root_move.pv.clone(),
+                    });
+                }
+            };
+            let completed = searcher.iterate(moves, max_depth, multipv, soft_deadline, &mut report);
+            done.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            (completed, searcher.nodes + helper_nodes)
+        })
+    }
+
+    /// The analysis of a completed search, or of none (stopped before the
+    /// first iteration ended): then the table's move or the first legal
+    /// move, scored by the evaluation.
+    fn analysis(
+        &self,
+        game: &Game,
+        moves: &[Move],
+        completed: Option<Completed>,
+        multipv: usize,
+        nodes: u64,
+        start: Instant,
+    ) -> Analysis {
+        let time = start.elapsed();
+        let Some(completed) = completed else {
+            let stored = self.tt.probe(game.zobrist()).and_then(|e| e.mv);
+            let best_move = stored.filter(|mv| moves.contains(mv)).unwrap_or(moves[0]);
+            let weights = self
+                .options
+                .weights
+                .unwrap_or_else(|| EvalWeights::for_rules(game.rules()));
+            let score = Score::Value(crate::eval::evaluate(game.position(), &weights));
+            let line = Line {
+                score,
+                pv: vec![best_move],
+            };
+            return Analysis {
+                best_move,
+                score,
+                pv: vec![best_move],
+                depth: 0,
+                seldepth: 0,
+                nodes,
+                time,
+                lines: vec![line],
+            };
+        };
+        let lines: Vec<Line> = completed.moves[..multipv.min(completed.moves.len())]
+            .iter()
+            .map(|m| Line {
+                score: Score::from_search(m.score),
+                pv: m.pv.clone(),
+            })
+            .collect();
+        Analysis {
+            best_move: lines[0].first(),
+            score: lines[0].score,
+            pv: lines[0].pv.clone(),
+            depth: completed.depth,
+            seldepth: completed.seldepth,
+            nodes,
+            time,
+            lines,
+        }
+    }
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}

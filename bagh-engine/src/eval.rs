@@ -1,0 +1,186 @@
+//! The static evaluation: features of a position weighed by [`EvalWeights`].
+
+use bagh_core::{goats_under_attack, Direction, PointSet, Position, Side, TigerMoves};
+
+use crate::score::MAX_HEURISTIC;
+use crate::EvalWeights;
+
+/// The points on the board's edge.
+const EDGE: PointSet = PointSet::from_bits(0b11111_10001_10001_10001_11111);
+/// The four corners.
+const CORNERS: PointSet = PointSet::from_bits(1 | 1 << 4 | 1 << 20 | 1 << 24);
+/// One direction of each of the four lines through a point.
+const AXES: [Direction; 4] = [
+    Direction::North,
+    Direction::East,
+    Direction::NorthEast,
+    Direction::NorthWest,
+];
+
+/// The features of a position, counted from the board alone (the tigers'
+/// view; [`Features::score`] weighs them).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub(crate) struct Features {
+    pub captured: i32,
+    pub tiger_mobility: i32,
+    pub capture_moves: i32,
+    pub trapped_tigers: i32,
+    pub attacked: i32,
+    pub safe_goats: i32,
+    pub in_hand: i32,
+    pub edge_goats: i32,
+    pub corner_goats: i32,
+    pub tigers_on_diagonals: i32,
+    pub goat_mobility: i32,
+}
+
+impl Features {
+    pub(crate) fn of(position: &Position) -> Features {
+        let tigers = position.tigers();
+        let goats = position.goats();
+        let empty = position.empty();
+        let slide = position.rules().tiger_moves() == TigerMoves::Slide;
+        let mut f = Features {
+            captured: i32::from(position.goats_captured()),
+            in_hand: i32::from(position.goats_in_hand()),
+            edge_goats: (goats & EDGE).len() as i32,
+            corner_goats: (goats & CORNERS).len() as i32,
+            tigers_on_diagonals: (tigers & PointSet::DIAGONAL_POINTS).len() as i32,
+            attacked: goats_under_attack(tigers, goats).len() as i32,
+            ..Features::default()
+        };
+        for tiger in tigers {
+            let single = PointSet::single(tiger);
+            let mut moves = 0;
+            for direction in Direction::ALL {
+                let mut reached = direction.shift(single) & empty;
+                let captures = direction.shift(direction.shift(single) & goats) & empty;
+                f.capture_moves += captures.len() as i32;
+                moves += captures.len() as i32;
+                while !reached.is_empty() {
+                    moves += 1;
+                    f.tiger_mobility += 1;
+                    if !slide {
+                        break;
+                    }
+                    reached = direction.shift(reached) & empty;
+                }
+            }
+            if moves == 0 {
+                f.trapped_tigers += 1;
+            }
+        }
+        let not_goats = !goats;
+        let mut exposed = PointSet::EMPTY;
+        for axis in AXES {
+            exposed |= axis.opposite().shift(not_goats) & axis.shift(not_goats);
+        }
+        f.safe_goats = (goats - exposed).len() as i32;
+        if position.goats_in_hand() == 0 {
+            f.goat_mobility = Direction::ALL
+                .into_iter()
+                .map(|direction| (direction.shift(goats) & empty).len() as i32)
+                .sum();
+        }
+        f
+    }
+
+    /// The weighed sum, from the tigers' view, with the side to move's
+    /// terms (attacks, tempo) read for `side`.
+    pub(crate) fn score(&self, w: &EvalWeights, side: Side) -> i32 {
+        let attacked = match side {
+            Side::Tiger => w.attacked_tiger_to_move,
+            Side::Goat => w.attacked_goat_to_move,
+        } * self.attacked
+            + if self.attacked >= 2 {
+                w.double_attack
+            } else {
+                0
+            };
+        let tempo = match side {
+            Side::Tiger => w.tempo,
+            Side::Goat => -w.tempo,
+        };
+        w.captured * self.captured
+            + w.capture_progress * self.captured * self.captured
+            + w.tiger_mobility * self.tiger_mobility
+            + w.capture_moves * self.capture_moves
+            + w.trapped_tiger * self.trapped_tigers
+            + attacked
+            + w.safe_goat * self.safe_goats
+            + w.goat_in_hand * self.in_hand
+            + w.edge_goat * self.edge_goats
+            + w.corner_goat * self.corner_goats
+            + w.tiger_on_diagonal * self.tigers_on_diagonals
+            + w.goat_mobility * self.goat_mobility
+            + tempo
+    }
+}
+
+/// The evaluation of `position` in centi-goats for the side to move.
+pub(crate) fn evaluate(position: &Position, weights: &EvalWeights) -> i32 {
+    let side = position.side_to_move();
+    let tigers_view = Features::of(position).score(weights, side);
+    let score = match side {
+        Side::Tiger => tigers_view,
+        Side::Goat => -tigers_view,
+    };
+    score.clamp(-MAX_HEURISTIC, MAX_HEURISTIC)
+}
+
+/// The points where a tiger would land if it captured now: goats moving or
+/// being placed there, or the attacked goats moving away, are the goats'
+/// answers to a capture threat.
+pub(crate) fn landing_points(position: &Position) -> PointSet {
+    let tigers = position.tigers();
+    let goats = position.goats();
+    let empty = position.empty();
+    let mut out = PointSet::EMPTY;
+    for direction in Direction::ALL {
+        out |= direction.shift(direction.shift(tigers) & goats) & empty;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bagh_core::{Point, Ruleset};
+
+    #[test]
+    fn features_of_a_small_position() {
+        let rules = Ruleset::default();
+        // The tiger on a1 can take a2 (landing on a3), not b2 (c3 is taken).
+        let position = Position::from_text("T3T/5/2G2/GG3/T3T t 16 1", rules).unwrap();
+        let f = Features::of(&position);
+        assert_eq!(f.captured, 1);
+        assert_eq!(f.in_hand, 16);
+        assert_eq!(f.attacked, 1); // a2, jumped from a1 to a3
+        assert_eq!(f.capture_moves, 1);
+        assert_eq!(f.trapped_tigers, 0);
+        assert_eq!(f.edge_goats, 1);
+        assert!(EDGE.contains(Point::A2));
+        assert_eq!(landing_points(&position), PointSet::single(Point::A3));
+    }
+
+    #[test]
+    fn trapped_tiger_and_safe_goats() {
+        let rules = Ruleset::default();
+        // The tiger on a1 is walled in by goats backed on every line.
+        let position = Position::from_text("T3T/5/GGG2/GGG2/TGG1T g 12 0", rules).unwrap();
+        let f = Features::of(&position);
+        assert_eq!(f.trapped_tigers, 1);
+        assert_eq!(f.attacked, 0);
+        assert_eq!(f.safe_goats, 7); // all but c3, open from b4 to d2
+    }
+
+    #[test]
+    fn the_sign_follows_the_side_to_move() {
+        let rules = Ruleset::default();
+        let w = EvalWeights::for_rules(&rules);
+        let tigers = Position::from_text("T3T/5/2G2/GG3/T3T t 16 1", rules).unwrap();
+        let goats = Position::from_text("T3T/5/2G2/GG3/T3T g 16 1", rules).unwrap();
+        assert!(evaluate(&tigers, &w) > 0);
+        assert!(evaluate(&goats, &w) < evaluate(&tigers, &w));
+    }
+}
