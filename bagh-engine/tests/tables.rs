@@ -1,0 +1,180 @@
+//! The engine against tablebases of small rule sets, built here in a
+//! temporary directory: without tables, its proven results must be the
+//! tables' (the same value and distance) and its moves must keep the
+//! value; with tables, its moves must be perfect.
+
+#![cfg(feature = "tablebase")]
+
+mod common;
+
+use bagh_core::{Point, Position, Ruleset, TigerMoves};
+use bagh_engine::{Engine, EngineOptions, Limits, Score};
+use bagh_tablebase::{Probe, Value};
+use common::{sample, shared_tables, small};
+
+/// The tables' verdict as a score.
+fn table_score(probe: Probe) -> Score {
+    let d = probe.distance.map(u32::from);
+    match probe.value {
+        Value::Win => Score::Win(d),
+        Value::Loss => Score::Loss(d),
+        Value::Draw => Score::Draw,
+    }
+}
+
+fn rule_sets() -> Vec<Ruleset> {
+    vec![
+        // One stepping tiger against six goats, two captures to win.
+        small(&[Point::C3], 6, 2, TigerMoves::Step, false),
+        // Two sliding tigers against four goats; blocked goats lose.
+        small(&[Point::B3, Point::D3], 4, 2, TigerMoves::Slide, true),
+    ]
+}
+
+/// Without tables, at a depth past the distance, the engine proves every
+/// won or lost movement position with the tables' exact distance, and its
+/// move keeps the win (or the loss) at the best distance. Draws are never
+/// reported as won or lost.
+#[test]
+fn search_alone_finds_the_tables_distances() {
+    let mut all_drawn = 0;
+    for rules in rule_sets() {
+        let tables = shared_tables(rules);
+        let mut engine = Engine::new(EngineOptions::default()).unwrap();
+        let positions = sample(rules, 3000, |p| p.goats_in_hand() == 0);
+        let (mut decided, mut drawn) = (0, 0);
+        for position in positions {
+            let probe = tables.probe(&position).unwrap();
+            let depth = match probe.distance {
+                Some(d) if d <= 11 && decided < 150 => u32::from(d) + 1,
+                None if drawn < 40 => 4,
+                _ => continue,
+            };
+            let analysis = engine
+                .analyse_position(&position, &Limits::depth(depth), 1, |_| {})
+                .unwrap();
+            let after = position.play(analysis.best_move).unwrap();
+            let reply = tables.probe(&after).unwrap();
+            if probe.value == Value::Draw {
+                drawn += 1;
+                assert!(
+                    !analysis.score.is_proven(),
+                    "{position}: {} but a draw",
+                    analysis.score
+                );
+                continue;
+            }
+            decided += 1;
+            assert_eq!(
+                analysis.score,
+                table_score(probe),
+                "{position} at depth {depth}"
+            );
+            assert_eq!(
+                reply,
+                probe.after_best_move(),
+                "{position}: {} is not best",
+                analysis.best_move
+            );
+        }
+        assert!(decided >= 100, "{rules}: {decided} decided");
+        all_drawn += drawn;
+    }
+    assert!(all_drawn >= 20, "{all_drawn} drawn");
+}
+
+/// With tables, every move keeps the value, at the best distance in the
+/// movement phase, and the score is the tables'.
+#[test]
+fn with_tables_every_move_is_perfect() {
+    for rules in rule_sets() {
+        let tables = shared_tables(rules);
+        let mut engine = Engine::new(EngineOptions {
+            tablebase: Some(tables.clone()),
+            ..EngineOptions::default()
+        })
+        .unwrap();
+        for position in sample(rules, 300, |_| true) {
+            let probe = tables.probe(&position).unwrap();
+            let analysis = engine
+                .analyse_position(&position, &Limits::depth(3), 1, |_| {})
+                .unwrap();
+            let reply = tables
+                .probe(&position.play(analysis.best_move).unwrap())
+                .unwrap();
+            assert_eq!(reply.value, probe.value.flip(), "{position}");
+            if probe.distance.is_some() {
+                assert_eq!(reply, probe.after_best_move(), "{position}");
+            }
+            if probe.distance.is_some() {
+                assert_eq!(analysis.score, table_score(probe), "{position}");
+            } else {
+                // Placement: the tables give no distance at the root, but
+                // the move chosen may reach the movement phase, which has one.
+                assert_eq!(
+                    std::mem::discriminant(&analysis.score),
+                    std::mem::discriminant(&table_score(probe)),
+                    "{position}: {}",
+                    analysis.score
+                );
+            }
+        }
+    }
+}
+
+/// At a drawn root the tables' choice leaves the opponent no more drawing
+/// replies than any other drawing move.
+#[test]
+fn a_drawing_move_leaves_the_fewest_drawing_replies() {
+    let rules = rule_sets()[0];
+    let tables = shared_tables(rules);
+    let mut engine = Engine::new(EngineOptions {
+        tablebase: Some(tables.clone()),
+        ..EngineOptions::default()
+    })
+    .unwrap();
+    let drawing_replies = |p: &Position| {
+        p.legal_moves()
+            .iter()
+            .filter(|&&m| tables.probe(&p.play(m).unwrap()).unwrap().value == Value::Draw)
+            .count()
+    };
+    let drawn = sample(rules, 60, |p| tables.probe(p).unwrap().value == Value::Draw);
+    assert!(drawn.len() >= 20);
+    for position in drawn {
+        let chosen = engine
+            .analyse_position(&position, &Limits::depth(2), 1, |_| {})
+            .unwrap()
+            .best_move;
+        let after = position.play(chosen).unwrap();
+        let fewest = position
+            .legal_moves()
+            .iter()
+            .map(|&m| position.play(m).unwrap())
+            .filter(|p| tables.probe(p).unwrap().value == Value::Draw)
+            .map(|p| drawing_replies(&p))
+            .min()
+            .unwrap();
+        assert_eq!(drawing_replies(&after), fewest, "{position}");
+    }
+}
+
+/// Tables of another rule set are refused with a typed error.
+#[test]
+fn tables_of_another_rule_set_are_refused() {
+    let rules = rule_sets()[0];
+    let tables = shared_tables(rules);
+    let mut engine = Engine::new(EngineOptions {
+        tablebase: Some(tables),
+        ..EngineOptions::default()
+    })
+    .unwrap();
+    let other = Position::new(Ruleset::default());
+    let error = engine
+        .analyse_position(&other, &Limits::depth(1), 1, |_| {})
+        .unwrap_err();
+    assert!(
+        matches!(error, bagh_engine::EngineError::RulesMismatch { .. }),
+        "{error}"
+    );
+}
