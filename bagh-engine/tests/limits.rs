@@ -1,0 +1,191 @@
+//! Limits and control: depth, nodes, time, the stop flag, MultiPV, typed
+//! errors, and the helper threads.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use bagh_core::{random_game, Game, Position, Ruleset};
+use bagh_engine::{Engine, EngineError, EngineOptions, Limits, Progress};
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions::default()).unwrap()
+}
+
+/// A middlegame of `bagh-chal`: a seeded random game's position after 24
+/// plies (goats still in hand).
+fn middlegame() -> Game {
+    let mut game = random_game(Position::new(Ruleset::default()), 3, 24);
+    while game.is_game_over() {
+        game.pop();
+    }
+    game
+}
+
+#[test]
+fn the_depth_limit_is_reached_exactly() {
+    let game = Game::new(Ruleset::default());
+    let mut depths = Vec::new();
+    let analysis = engine()
+        .analyse(&game, &Limits::depth(6), 1, |p: &Progress| {
+            depths.push(p.depth)
+        })
+        .unwrap();
+    assert_eq!(analysis.depth, 6);
+    assert_eq!(depths, [1, 2, 3, 4, 5, 6]);
+    assert!(analysis.seldepth >= 6);
+    assert!(game.is_legal(analysis.best_move));
+    assert_eq!(analysis.pv[0], analysis.best_move);
+}
+
+#[test]
+fn the_node_limit_is_respected() {
+    for limit in [1, 500, 20_000] {
+        let analysis = engine()
+            .analyse(&middlegame(), &Limits::nodes(limit), 1, |_| {})
+            .unwrap();
+        assert!(
+            analysis.nodes <= limit,
+            "{} nodes for {limit}",
+            analysis.nodes
+        );
+        assert!(middlegame().is_legal(analysis.best_move));
+    }
+}
+
+#[test]
+fn the_time_limit_is_respected() {
+    let start = Instant::now();
+    let analysis = engine()
+        .analyse(
+            &middlegame(),
+            &Limits::time(Duration::from_millis(300)),
+            1,
+            |_| {},
+        )
+        .unwrap();
+    assert!(
+        start.elapsed() < Duration::from_millis(1_000),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(analysis.depth >= 1);
+    // No time at all still gives a legal move.
+    let analysis = engine()
+        .analyse(&middlegame(), &Limits::time(Duration::ZERO), 1, |_| {})
+        .unwrap();
+    assert!(middlegame().is_legal(analysis.best_move));
+}
+
+#[test]
+fn the_stop_flag_stops_an_infinite_search() {
+    let mut engine = engine();
+    let stop = engine.stop_flag();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        stop.store(true, Ordering::Relaxed);
+        Instant::now()
+    });
+    let game = middlegame();
+    let analysis = engine
+        .analyse(&game, &Limits::infinite(), 1, |_| {})
+        .unwrap();
+    let raised = raiser.join().unwrap();
+    assert!(
+        raised.elapsed() < Duration::from_millis(200),
+        "{:?} after the flag",
+        raised.elapsed()
+    );
+    assert!(game.is_legal(analysis.best_move));
+    assert!(analysis.depth >= 1);
+}
+
+#[test]
+fn multipv_gives_distinct_lines_best_first() {
+    let game = middlegame();
+    let analysis = engine()
+        .analyse(&game, &Limits::depth(4), 5, |_| {})
+        .unwrap();
+    assert_eq!(analysis.lines.len(), 5);
+    assert_eq!(analysis.lines[0].pv, analysis.pv);
+    let firsts: std::collections::HashSet<_> = analysis.lines.iter().map(|l| l.first()).collect();
+    assert_eq!(firsts.len(), 5);
+    for pair in analysis.lines.windows(2) {
+        assert!(pair[0].score.centi_goats() >= pair[1].score.centi_goats());
+    }
+    // More lines than moves: one per move.
+    let start = Game::new(Ruleset::default());
+    let all = engine()
+        .analyse(&start, &Limits::depth(2), 100, |_| {})
+        .unwrap();
+    assert_eq!(all.lines.len(), 21);
+}
+
+#[test]
+fn errors_are_typed() {
+    let mut over = Game::new(Ruleset::default());
+    // Random games until one ends: the engine refuses it.
+    for seed in 0.. {
+        over = random_game(Position::new(Ruleset::default()), seed, 400);
+        if over.is_game_over() {
+            break;
+        }
+    }
+    let error = engine()
+        .analyse(&over, &Limits::depth(3), 1, |_| {})
+        .unwrap_err();
+    assert!(matches!(error, EngineError::GameOver { .. }), "{error}");
+    assert!(matches!(
+        engine().best_move(&over, &Limits::depth(3)),
+        Err(EngineError::GameOver { .. })
+    ));
+    let game = Game::new(Ruleset::default());
+    let error = engine()
+        .analyse(&game, &Limits::default(), 1, |_| {})
+        .unwrap_err();
+    assert_eq!(error, EngineError::NoLimit);
+    for options in [
+        EngineOptions {
+            threads: 0,
+            ..EngineOptions::default()
+        },
+        EngineOptions {
+            hash_mb: 0,
+            ..EngineOptions::default()
+        },
+        EngineOptions {
+            level: Some(21),
+            ..EngineOptions::default()
+        },
+    ] {
+        assert!(matches!(
+            Engine::new(options),
+            Err(EngineError::InvalidOption { .. })
+        ));
+    }
+}
+
+#[test]
+fn helper_threads_share_the_table() {
+    let mut engine = Engine::new(EngineOptions {
+        threads: 2,
+        ..EngineOptions::default()
+    })
+    .unwrap();
+    let game = middlegame();
+    let analysis = engine.analyse(&game, &Limits::depth(6), 1, |_| {}).unwrap();
+    assert_eq!(analysis.depth, 6);
+    assert!(game.is_legal(analysis.best_move));
+}
+
+#[test]
+fn a_won_position_is_proven_and_the_search_ends_early() {
+    // Tigers to move capture the fifth goat at once (e1xe3).
+    let position =
+        Position::from_text("TGGGT/GGGGG/GGGG1/GG2G/T1G1T t 0 4", Ruleset::default()).unwrap();
+    let analysis = engine()
+        .analyse_position(&position, &Limits::depth(20), 1, |_| {})
+        .unwrap();
+    assert_eq!(analysis.score, bagh_engine::Score::Win(Some(1)));
+    assert_eq!(analysis.best_move.to_string(), "e1xe3");
+    assert!(analysis.depth <= 2);
+}
