@@ -57,13 +57,13 @@ impl Searcher<'_> {
             root_move.score = -INFINITE;
         }
         let mut best = -INFINITE;
-        for i in 0..moves.len() {
+        for (i, root_move) in moves.iter_mut().enumerate() {
             let floor = if lines == 1 || exact.len() < lines {
                 alpha
             } else {
                 alpha.max(exact[lines - 1])
             };
-            let mv = moves[i].mv;
+            let mv = root_move.mv;
             self.path.push(mv);
             let mut score;
             if i < lines {
@@ -78,7 +78,6 @@ impl Searcher<'_> {
             if self.stopped {
                 break;
             }
-            let root_move = &mut moves[i];
             root_move.score = score;
             root_move.pv.clear();
             root_move.pv.push(mv);

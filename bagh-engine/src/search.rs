@@ -70,7 +70,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 1],
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
         }
     }
 
