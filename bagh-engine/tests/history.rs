@@ -5,39 +5,10 @@ mod common;
 
 use bagh_core::{Game, Move, Position, Repetition, Ruleset};
 use bagh_engine::{Engine, EngineOptions, Limits, Score};
+use common::history_against;
 
 fn engine() -> Engine {
     Engine::new(EngineOptions::default()).unwrap()
-}
-
-/// The reverse of a step.
-fn back(mv: Move) -> Option<Move> {
-    match mv {
-        Move::Step { from, to } => Some(Move::Step { from: to, to: from }),
-        _ => None,
-    }
-}
-
-/// A game that makes `mv` (a step of the side to move in `position`)
-/// recreate a position of its history: it starts at the position after
-/// `mv`, the opponent steps away and back around `mv` being undone, and
-/// ends at `position` again. `None` when no opponent step fits.
-fn history_against(position: &Position, mv: Move) -> Option<Game> {
-    let after = position.play(mv).ok()?;
-    for reply in after.legal_moves() {
-        let (Some(undo), Some(reply_back)) = (back(mv), back(reply)) else {
-            continue;
-        };
-        let mut game = Game::from_position(after);
-        if game.push(reply).is_ok()
-            && game.push(undo).is_ok()
-            && game.push(reply_back).is_ok()
-            && game.position() == position
-        {
-            return Some(game);
-        }
-    }
-    None
 }
 
 /// Movement-phase positions of `rules` where the side to move has steps.

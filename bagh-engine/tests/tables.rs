@@ -7,10 +7,10 @@
 
 mod common;
 
-use bagh_core::{Point, Position, Ruleset, TigerMoves};
+use bagh_core::{Point, Position, Repetition, Ruleset, TigerMoves};
 use bagh_engine::{Engine, EngineOptions, Limits, Score};
 use bagh_tablebase::{Probe, Value};
-use common::{sample, shared_tables, small};
+use common::{history_against, sample, shared_tables, small};
 
 /// The tables' verdict as a score.
 fn table_score(probe: Probe) -> Score {
@@ -177,4 +177,59 @@ fn tables_of_another_rule_set_are_refused() {
         matches!(error, bagh_engine::EngineError::RulesMismatch { .. }),
         "{error}"
     );
+}
+
+/// Under `forbidden` the tables know positions, not games: when the
+/// history bans the tables' best move, the engine plays the best move the
+/// game allows, by the tables' ranking.
+#[test]
+fn with_tables_banned_moves_are_skipped() {
+    let rules = small(&[Point::C3], 6, 2, TigerMoves::Step, false)
+        .to_builder()
+        .repetition(Repetition::Forbidden)
+        .build()
+        .unwrap();
+    let tables = shared_tables(rules);
+    let mut engine = Engine::new(EngineOptions {
+        tablebase: Some(tables.clone()),
+        ..EngineOptions::default()
+    })
+    .unwrap();
+    let rank = |p: &Probe| match p.value {
+        // The opponent's value after a move: a loss for it is best.
+        Value::Loss => (2, -i64::from(p.distance.unwrap_or(0))),
+        Value::Draw => (1, 0),
+        Value::Win => (0, i64::from(p.distance.unwrap_or(0))),
+    };
+    let mut checked = 0;
+    for position in sample(rules, 400, |p| p.goats_in_hand() == 0) {
+        let best = tables.best_moves(&position).unwrap();
+        let Some((banned, game)) = best
+            .iter()
+            .find_map(|&m| history_against(&position, m).map(|g| (m, g)))
+        else {
+            continue;
+        };
+        let chosen = engine.best_move(&game, &Limits::depth(2)).unwrap();
+        assert_ne!(chosen, banned, "{position}");
+        assert!(game.is_legal(chosen), "{position}: {chosen}");
+        let probe_after = |m| tables.probe(&position.play(m).unwrap()).unwrap();
+        let best_allowed = game
+            .legal_moves()
+            .iter()
+            .map(|&m| rank(&probe_after(m)))
+            .max()
+            .unwrap();
+        let got = rank(&probe_after(chosen));
+        // Draws tie on rank; wins and losses must match exactly.
+        assert_eq!(got.0, best_allowed.0, "{position}: {chosen}");
+        if got.0 != 1 {
+            assert_eq!(got, best_allowed, "{position}: {chosen}");
+        }
+        checked += 1;
+        if checked == 40 {
+            break;
+        }
+    }
+    assert!(checked >= 20, "{checked} positions checked");
 }

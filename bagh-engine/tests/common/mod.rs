@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use bagh_core::{random_game, Point, Position, Repetition, Ruleset, TigerMoves};
+use bagh_core::{random_game, Game, Move, Point, Position, Repetition, Ruleset, TigerMoves};
 use bagh_tablebase::{BuildOptions, Tablebase};
 
 /// A small rule set: `tigers`, `goats`, `target`, with repetition
@@ -72,4 +72,34 @@ pub fn sample(rules: Ruleset, count: usize, keep: impl Fn(&Position) -> bool) ->
         }
     }
     out
+}
+
+/// The reverse of a step.
+pub fn back(mv: Move) -> Option<Move> {
+    match mv {
+        Move::Step { from, to } => Some(Move::Step { from: to, to: from }),
+        _ => None,
+    }
+}
+
+/// A game that makes `mv` (a step of the side to move in `position`)
+/// recreate a position of its history: it starts at the position after
+/// `mv`, the opponent steps away and back around `mv` being undone, and
+/// ends at `position` again. `None` when no opponent step fits.
+pub fn history_against(position: &Position, mv: Move) -> Option<Game> {
+    let after = position.play(mv).ok()?;
+    for reply in after.legal_moves() {
+        let (Some(undo), Some(reply_back)) = (back(mv), back(reply)) else {
+            continue;
+        };
+        let mut game = Game::from_position(after);
+        if game.push(reply).is_ok()
+            && game.push(undo).is_ok()
+            && game.push(reply_back).is_ok()
+            && game.position() == position
+        {
+            return Some(game);
+        }
+    }
+    None
 }
