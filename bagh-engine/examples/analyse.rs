@@ -4,7 +4,8 @@
 //! cargo run --release -p bagh-engine --example analyse -- [RULES] [POSITION] [DEPTH]
 //! ```
 //!
-//! RULES is a preset id (default `bagh-chal`), POSITION a position string
+//! RULES is a rule set's text form, e.g. a preset id (default `bagh-chal`)
+//! or `"bagh-chal repetition=allowed"`, POSITION a position string
 //! (default the start), DEPTH in plies (default 10).
 
 use bagh_core::{Position, Ruleset};
@@ -12,7 +13,7 @@ use bagh_engine::{Engine, EngineOptions, Limits};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let rules = Ruleset::preset(args.first().map_or("bagh-chal", String::as_str))?;
+    let rules: Ruleset = args.first().map_or("bagh-chal", String::as_str).parse()?;
     let position = match args.get(1) {
         Some(text) => Position::from_text(text, rules)?,
         None => Position::new(rules),
