@@ -49,27 +49,25 @@ impl Features {
             attacked: goats_under_attack(tigers, goats).len() as i32,
             ..Features::default()
         };
-        for tiger in tigers {
-            let single = PointSet::single(tiger);
-            let mut moves = 0;
-            for direction in Direction::ALL {
-                let mut reached = direction.shift(single) & empty;
-                let captures = direction.shift(direction.shift(single) & goats) & empty;
-                f.capture_moves += captures.len() as i32;
-                moves += captures.len() as i32;
-                while !reached.is_empty() {
-                    moves += 1;
-                    f.tiger_mobility += 1;
-                    if !slide {
-                        break;
-                    }
-                    reached = direction.shift(reached) & empty;
-                }
-            }
-            if moves == 0 {
-                f.trapped_tigers += 1;
+        // Whole-board shifts: a tiger can move in a direction when the
+        // neighbour there is empty, or is a goat with an empty point behind.
+        let mut mobile = PointSet::EMPTY;
+        for direction in Direction::ALL {
+            let back = direction.opposite();
+            let landing = direction.shift(direction.shift(tigers) & goats) & empty;
+            f.capture_moves += landing.len() as i32;
+            mobile |= back.shift(back.shift(landing));
+            let mut reached = direction.shift(tigers) & empty;
+            mobile |= back.shift(reached);
+            f.tiger_mobility += reached.len() as i32;
+            // Slides: rays of different tigers in one direction never
+            // overlap (a tiger ends the ray of the one behind it).
+            while slide && !reached.is_empty() {
+                reached = direction.shift(reached) & empty;
+                f.tiger_mobility += reached.len() as i32;
             }
         }
+        f.trapped_tigers = (tigers - mobile).len() as i32;
         let not_goats = !goats;
         let mut exposed = PointSet::EMPTY;
         for axis in AXES {
@@ -182,5 +180,36 @@ mod tests {
         let goats = Position::from_text("T3T/5/2G2/GG3/T3T g 16 1", rules).unwrap();
         assert!(evaluate(&tigers, &w) > 0);
         assert!(evaluate(&goats, &w) < evaluate(&tigers, &w));
+    }
+
+    /// The whole-board counts agree with counting each tiger's moves one by
+    /// one through the rules' own generator.
+    #[test]
+    fn mobility_matches_the_move_generator() {
+        use bagh_core::{for_each_tiger_move, random_game, Move};
+        use std::ops::ControlFlow;
+        for preset in ["bagh-chal", "two-tigers"] {
+            let rules = Ruleset::preset(preset).unwrap();
+            for seed in 0..30 {
+                let game = random_game(Position::new(rules), seed, 300);
+                for position in game.positions() {
+                    let f = Features::of(position);
+                    let (mut steps, mut captures) = (0, 0);
+                    let mut moving = PointSet::EMPTY;
+                    let free = rules.to_builder().mandatory_capture(false).build().unwrap();
+                    let _ = for_each_tiger_move(&free, position.tigers(), position.goats(), |mv| {
+                        match mv {
+                            Move::Capture { .. } => captures += 1,
+                            _ => steps += 1,
+                        }
+                        moving.insert(mv.from_point().unwrap());
+                        ControlFlow::<()>::Continue(())
+                    });
+                    assert_eq!(f.tiger_mobility, steps, "{position}");
+                    assert_eq!(f.capture_moves, captures, "{position}");
+                    assert_eq!(f.trapped_tigers, (position.tigers() - moving).len() as i32);
+                }
+            }
+        }
     }
 }

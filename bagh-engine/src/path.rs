@@ -135,10 +135,23 @@ impl GamePath {
     /// The legal moves of the current position, less those the `forbidden`
     /// policy bans; the flag says whether any was banned (the list then
     /// depends on the path).
-    pub(crate) fn moves(&self, moves: &mut MoveList) -> bool {
-        moves.clear();
-        moves.extend(self.position().legal_moves());
-        if self.repetition == Repetition::Forbidden && self.quiet() >= 3 {
+    pub(crate) fn moves(&self) -> (MoveList, bool) {
+        let mut moves = self.position().legal_moves();
+        let excluded = self.exclude(&mut moves);
+        (moves, excluded)
+    }
+
+    /// Whether the policy can ban a move here: under `forbidden`, with at
+    /// least three quiet plies behind (a position recurs four plies later at
+    /// the earliest).
+    pub(crate) fn may_ban(&self) -> bool {
+        self.repetition == Repetition::Forbidden && self.quiet() >= 3
+    }
+
+    /// Leaves out of `moves` those the `forbidden` policy bans; whether any
+    /// was.
+    pub(crate) fn exclude(&self, moves: &mut MoveList) -> bool {
+        if self.may_ban() {
             let before = moves.len();
             moves.retain(|mv| !self.repeats(*mv));
             return moves.len() != before;
@@ -197,9 +210,8 @@ mod tests {
                 let full = random_game(Position::new(rules), seed, 400);
                 let mut game = Game::from_position(*full.start());
                 let mut line = GamePath::new(&game);
-                let mut moves = MoveList::new();
                 for &mv in full.moves() {
-                    line.moves(&mut moves);
+                    let (mut moves, _) = line.moves();
                     let mut expected = game.legal_moves();
                     if expected.is_empty() {
                         break;

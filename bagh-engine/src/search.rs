@@ -10,7 +10,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use bagh_core::{goats_under_attack, Move, MoveList, Side};
+use std::ops::ControlFlow;
+
+use bagh_core::{
+    for_each_tiger_move, goats_under_attack, Direction, Move, MoveList, PointSet, Position, Side,
+};
 
 use crate::eval::{evaluate, landing_points};
 use crate::ordering::{pick, Heuristics, MAX_PLY};
@@ -135,8 +139,7 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return (DRAW, true);
         }
-        let mut moves = MoveList::new();
-        let excluded = self.path.moves(&mut moves);
+        let (mut moves, excluded) = self.path.moves();
         if let Some(status) = self.path.status(!moves.is_empty()) {
             return Self::status_score(status, ply, excluded);
         }
@@ -257,37 +260,54 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return (DRAW, true);
         }
-        let mut moves = MoveList::new();
-        let excluded = self.path.moves(&mut moves);
-        if let Some(status) = self.path.status(!moves.is_empty()) {
+        let position = *self.path.position();
+        // The whole move list is needed only when the policy may ban every
+        // move; otherwise the board alone says whether a move exists.
+        let (has_move, excluded) = if self.path.may_ban() {
+            let (moves, excluded) = self.path.moves();
+            (!moves.is_empty(), excluded)
+        } else {
+            (position.has_legal_move(), false)
+        };
+        if let Some(status) = self.path.status(has_move) {
             return Self::status_score(status, ply, excluded);
         }
         if let Some(score) = self.probe_tables(ply, true) {
             return (score, false);
         }
-        let position = *self.path.position();
         let stand = evaluate(&position, &self.weights);
         if depth >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY || stand >= beta {
             return (stand, false);
         }
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        let mut path_dependent = false;
+        let mut moves = MoveList::new();
         match position.side_to_move() {
-            Side::Tiger => moves.retain(|mv| mv.is_capture()),
+            Side::Tiger => {
+                // Captures come first from the generator.
+                let _ = for_each_tiger_move(
+                    position.rules(),
+                    position.tigers(),
+                    position.goats(),
+                    |mv| {
+                        if mv.is_capture() {
+                            moves.push(mv);
+                            ControlFlow::Continue(())
+                        } else {
+                            ControlFlow::Break(())
+                        }
+                    },
+                );
+            }
             Side::Goat => {
                 let attacked = goats_under_attack(position.tigers(), position.goats());
                 if attacked.is_empty() {
                     return (stand, false);
                 }
-                let landing = landing_points(&position);
-                path_dependent = excluded;
-                moves.retain(|mv| {
-                    landing.contains(mv.to_point())
-                        || mv.from_point().is_some_and(|p| attacked.contains(p))
-                });
+                defences(&position, attacked, &mut moves);
             }
         }
+        let mut path_dependent = self.path.exclude(&mut moves);
+        alpha = alpha.max(stand);
+        let mut best = stand;
         for &mv in &moves {
             self.path.push(mv);
             let (score, dependent) = negate(self.quiesce(-beta, -alpha, ply + 1, depth + 1));
@@ -311,6 +331,67 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// The goats' answers to the capture threats on `attacked`: a goat placed
+/// or stepping onto a point where a tiger would land, or an attacked goat
+/// stepping away.
+fn defences(position: &Position, attacked: PointSet, moves: &mut MoveList) {
+    let landing = landing_points(position);
+    if position.goats_in_hand() > 0 {
+        moves.extend(landing.iter().map(|to| Move::Place { to }));
+        return;
+    }
+    let empty = position.empty();
+    let goats = position.goats();
+    for direction in Direction::ALL {
+        let back = direction.opposite();
+        // Goats stepping onto a landing point, or attacked goats stepping
+        // onto any empty point.
+        let onto_landing = direction.shift(goats) & landing;
+        let away = direction.shift(attacked) & empty & !landing;
+        for to in onto_landing | away {
+            if let Some(from) = back.step(to) {
+                moves.push(Move::Step { from, to });
+            }
+        }
+    }
+}
+
 fn negate((score, dependent): Scored) -> Scored {
     (-score, dependent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bagh_core::{random_game, Ruleset};
+
+    /// The goats' answers are exactly the legal moves onto a landing point
+    /// or away from an attacked goat.
+    #[test]
+    fn defences_are_the_answering_legal_moves() {
+        for seed in 0..60 {
+            let game = random_game(Position::new(Ruleset::default()), seed, 300);
+            for position in game.positions() {
+                if position.side_to_move() != Side::Goat || position.is_game_over() {
+                    continue;
+                }
+                let attacked = goats_under_attack(position.tigers(), position.goats());
+                let landing = landing_points(position);
+                let mut expected: Vec<Move> = position
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|mv| {
+                        landing.contains(mv.to_point())
+                            || mv.from_point().is_some_and(|p| attacked.contains(p))
+                    })
+                    .collect();
+                let mut got = MoveList::new();
+                defences(position, attacked, &mut got);
+                let mut got = got.to_vec();
+                expected.sort();
+                got.sort();
+                assert_eq!(got, expected, "{position}");
+            }
+        }
+    }
 }
