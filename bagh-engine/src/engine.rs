@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bagh_core::{Game, Move, Position};
+use bagh_core::{Game, Move, Position, Repetition};
 
 use crate::level::{self, SplitMix64};
 use crate::ordering::Heuristics;
@@ -101,8 +101,14 @@ impl Engine {
                 return Err(invalid("level", format!("{level} is not in 1..=20")));
             }
         }
+        let tt = TranspositionTable::new(options.hash_mb).ok_or_else(|| {
+            invalid(
+                "hash_mb",
+                format!("{} MB of memory cannot be allocated", options.hash_mb),
+            )
+        })?;
         Ok(Engine {
-            tt: TranspositionTable::new(options.hash_mb),
+            tt,
             heuristics: Heuristics::new(),
             stop: Arc::new(AtomicBool::new(false)),
             options,
@@ -263,23 +269,60 @@ impl Engine {
             })
             .collect();
         let ties = crate::tables::equally_best(&ranked);
+        let forbidden = game.rules().repetition() == Repetition::Forbidden;
         let (mut depth, mut seldepth, mut nodes) = (0, 0, 0);
-        if ranked[0].score == Score::Draw && ties > 1 {
-            // Equal by the tables: let the search pick the move that gives
-            // the opponent the most chances to go wrong.
-            let candidates: Vec<Move> = ranked[..ties].iter().map(|m| m.mv).collect();
-            let (completed, searched) =
-                self.run(game, &candidates, limits, max_depth, 1, start, &mut |_| {});
+        if ranked[0].score == Score::Draw && (ties > 1 || forbidden) {
+            // Under `forbidden` the tables' draw may need a move the history
+            // will ban: every drawing move is searched (with the history,
+            // and without trusting the tables' draws inside the tree), those
+            // the search proves lost are dropped, and the fewest drawing
+            // replies decide among the rest. Otherwise the tables' equals
+            // are left to the search.
+            let drawing = ranked.iter().take_while(|m| m.score == Score::Draw).count();
+            let considered = if forbidden { drawing } else { ties };
+            let candidates: Vec<Move> = ranked[..considered].iter().map(|m| m.mv).collect();
+            let lines_wanted = if forbidden { considered } else { 1 };
+            let (completed, searched) = self.run(
+                game,
+                &candidates,
+                limits,
+                max_depth,
+                lines_wanted,
+                start,
+                &mut |_| {},
+            );
             nodes = searched;
             if let Some(completed) = completed {
-                let chosen = &completed.moves[0];
+                let safe = |m: &&crate::root::RootMove| {
+                    !matches!(Score::from_search(m.score), Score::Loss(_))
+                };
+                let replies = |mv: Move| {
+                    ranked
+                        .iter()
+                        .find(|r| r.mv == mv)
+                        .map_or(usize::MAX, |r| r.drawing_replies)
+                };
+                let searched_lines = &completed.moves[..lines_wanted.min(completed.moves.len())];
+                let chosen = if forbidden {
+                    searched_lines
+                        .iter()
+                        .filter(safe)
+                        .min_by_key(|m| replies(m.mv))
+                        .unwrap_or(&completed.moves[0])
+                } else {
+                    &completed.moves[0]
+                };
                 depth = completed.depth;
                 seldepth = completed.seldepth;
+                let score = match Score::from_search(chosen.score) {
+                    lost @ Score::Loss(_) => lost,
+                    _ => Score::Draw,
+                };
                 lines.retain(|l| l.first() != chosen.mv);
                 lines.insert(
                     0,
                     Line {
-                        score: Score::Draw,
+                        score,
                         pv: chosen.pv.clone(),
                     },
                 );

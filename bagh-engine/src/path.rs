@@ -141,6 +141,11 @@ impl GamePath {
         (moves, excluded)
     }
 
+    /// Whether the rule set bans repetitions (`forbidden`).
+    pub(crate) fn forbids(&self) -> bool {
+        self.repetition == Repetition::Forbidden
+    }
+
     /// Whether the policy can ban a move here: under `forbidden`, with at
     /// least three quiet plies behind (a position recurs four plies later at
     /// the earliest).

@@ -104,6 +104,10 @@ impl<'a> Searcher<'a> {
     }
 
     /// The tables' score of the current position, where they have one.
+    /// Under `forbidden` their draws are not taken: the line that holds
+    /// the draw may need a move this game's history bans, so the search
+    /// goes on (their wins and losses never repeat a position of their own
+    /// line, and are taken).
     #[cfg(feature = "tablebase")]
     fn probe_tables(&self, ply: usize, movement_only: bool) -> Option<i32> {
         let tables = self.tables?;
@@ -111,10 +115,11 @@ impl<'a> Searcher<'a> {
         if movement_only && position.goats_in_hand() > 0 {
             return None;
         }
-        tables
-            .probe(position)
-            .ok()
-            .map(|probe| crate::tables::search_score(probe, ply))
+        let probe = tables.probe(position).ok()?;
+        if probe.value == bagh_tablebase::Value::Draw && self.path.forbids() {
+            return None;
+        }
+        Some(crate::tables::search_score(probe, ply))
     }
 
     #[cfg(not(feature = "tablebase"))]

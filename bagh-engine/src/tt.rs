@@ -120,16 +120,16 @@ pub(crate) struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (16 bytes per entry, at least one
-    /// bucket).
-    pub(crate) fn new(mb: usize) -> TranspositionTable {
+    /// bucket), or `None` when the memory cannot be had.
+    pub(crate) fn new(mb: usize) -> Option<TranspositionTable> {
         let entries = (mb.saturating_mul(1 << 20) / 16).max(2) & !1;
-        let slots = (0..entries)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
-        TranspositionTable { slots, age: 0 }
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(entries).ok()?;
+        slots.extend((0..entries).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        Some(TranspositionTable { slots, age: 0 })
     }
 
     /// Forgets everything.
@@ -217,7 +217,7 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_replace() {
-        let table = TranspositionTable::new(1);
+        let table = TranspositionTable::new(1).unwrap();
         let mv: Move = "a1xa3".parse().unwrap();
         table.store(42, Some(mv), -999_990, 7, Bound::Lower);
         let entry = table.probe(42).unwrap();
