@@ -4,13 +4,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bagh_core::{Game, Move, Position, Repetition};
+use bagh_core::{Game, Move, Position};
 
 use crate::level::{self, SplitMix64};
 use crate::ordering::Heuristics;
-use crate::path::GamePath;
-use crate::root::{Completed, Iteration};
-use crate::search::{Control, Searcher};
+use crate::root::Completed;
 use crate::tt::TranspositionTable;
 use crate::{Analysis, EngineError, EvalWeights, Limits, Line, Progress, Score};
 
@@ -60,10 +58,10 @@ impl Default for EngineOptions {
 /// A search engine for every rule set: it keeps its transposition table
 /// and move-ordering history between the searches of one game.
 pub struct Engine {
-    options: EngineOptions,
-    tt: TranspositionTable,
-    heuristics: Heuristics,
-    stop: Arc<AtomicBool>,
+    pub(crate) options: EngineOptions,
+    pub(crate) tt: TranspositionTable,
+    pub(crate) heuristics: Heuristics,
+    pub(crate) stop: Arc<AtomicBool>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -242,207 +240,6 @@ impl Engine {
         )
     }
 
-    /// The answer of the tables at the root, when they know the position
-    /// and every move's result: the best-ranked move, or among equally
-    /// good drawing moves the one a search prefers.
-    #[cfg(feature = "tablebase")]
-    #[allow(clippy::too_many_arguments)]
-    fn analyse_with_tables(
-        &mut self,
-        game: &Game,
-        moves: &[Move],
-        limits: &Limits,
-        max_depth: u32,
-        multipv: usize,
-        start: Instant,
-        on_progress: &mut dyn FnMut(&Progress),
-    ) -> Option<Analysis> {
-        let tables = self.options.tablebase.clone()?;
-        let list: bagh_core::MoveList = moves.iter().copied().collect();
-        let ranked = crate::tables::rank(&tables, game, &list)?;
-        let position = *game.position();
-        let mut lines: Vec<Line> = ranked[..multipv]
-            .iter()
-            .map(|m| Line {
-                score: m.score,
-                pv: crate::tables::principal_variation(&tables, &position, m.mv, 32),
-            })
-            .collect();
-        let ties = crate::tables::equally_best(&ranked);
-        let forbidden = game.rules().repetition() == Repetition::Forbidden;
-        let (mut depth, mut seldepth, mut nodes) = (0, 0, 0);
-        if ranked[0].score == Score::Draw && (ties > 1 || forbidden) {
-            // Under `forbidden` the tables' draw may need a move the history
-            // will ban: every drawing move is searched (with the history,
-            // and without trusting the tables' draws inside the tree), those
-            // the search proves lost are dropped, and the fewest drawing
-            // replies decide among the rest. Otherwise the tables' equals
-            // are left to the search.
-            let drawing = ranked.iter().take_while(|m| m.score == Score::Draw).count();
-            let considered = if forbidden { drawing } else { ties };
-            let candidates: Vec<Move> = ranked[..considered].iter().map(|m| m.mv).collect();
-            let lines_wanted = if forbidden { considered } else { 1 };
-            let (completed, searched) = self.run(
-                game,
-                &candidates,
-                limits,
-                max_depth,
-                lines_wanted,
-                start,
-                &mut |_| {},
-            );
-            nodes = searched;
-            if let Some(completed) = completed {
-                let safe = |m: &&crate::root::RootMove| {
-                    !matches!(Score::from_search(m.score), Score::Loss(_))
-                };
-                let replies = |mv: Move| {
-                    ranked
-                        .iter()
-                        .find(|r| r.mv == mv)
-                        .map_or(usize::MAX, |r| r.drawing_replies)
-                };
-                let searched_lines = &completed.moves[..lines_wanted.min(completed.moves.len())];
-                let chosen = if forbidden {
-                    searched_lines
-                        .iter()
-                        .filter(safe)
-                        .min_by_key(|m| replies(m.mv))
-                        .unwrap_or(&completed.moves[0])
-                } else {
-                    &completed.moves[0]
-                };
-                depth = completed.depth;
-                seldepth = completed.seldepth;
-                let score = match Score::from_search(chosen.score) {
-                    lost @ Score::Loss(_) => lost,
-                    _ => Score::Draw,
-                };
-                lines.retain(|l| l.first() != chosen.mv);
-                lines.insert(
-                    0,
-                    Line {
-                        score,
-                        pv: chosen.pv.clone(),
-                    },
-                );
-                lines.truncate(multipv);
-            }
-        }
-        let time = start.elapsed();
-        for (i, line) in lines.iter().enumerate() {
-            on_progress(&Progress {
-                depth,
-                seldepth,
-                multipv: i + 1,
-                score: line.score,
-                nodes,
-                nps: nps(nodes, time),
-                time,
-                hashfull: self.tt.hashfull(),
-                pv: line.pv.clone(),
-            });
-        }
-        Some(Analysis {
-            best_move: lines[0].first(),
-            score: lines[0].score,
-            pv: lines[0].pv.clone(),
-            depth,
-            seldepth,
-            nodes,
-            time,
-            lines,
-        })
-    }
-
-    /// Iterative deepening over `moves` on this thread, with helper
-    /// threads when the options ask for them. Returns the last completed
-    /// iteration of this thread and the nodes of all.
-    #[allow(clippy::too_many_arguments)]
-    fn run(
-        &mut self,
-        game: &Game,
-        moves: &[Move],
-        limits: &Limits,
-        max_depth: u32,
-        multipv: usize,
-        start: Instant,
-        on_progress: &mut dyn FnMut(&Progress),
-    ) -> (Option<Completed>, u64) {
-        let weights = self
-            .options
-            .weights
-            .unwrap_or_else(|| EvalWeights::for_rules(game.rules()));
-        let deadline = limits.time.map(|t| start + t);
-        let soft_deadline = limits.time.map(|t| start + t / 2);
-        let done = AtomicBool::new(false);
-        let helpers = self.options.threads - 1;
-        let tt = &self.tt;
-        #[cfg(feature = "tablebase")]
-        let tables = self.options.tablebase.as_deref();
-        let stop = &*self.stop;
-        let heuristics = &mut self.heuristics;
-        std::thread::scope(|scope| {
-            let mut handles = Vec::with_capacity(helpers);
-            for helper in 0..helpers {
-                let done = &done;
-                let path = GamePath::new(game);
-                let mut rotated = moves.to_vec();
-                rotated.rotate_left((helper + 1) % moves.len());
-                handles.push(scope.spawn(move || {
-                    let mut own = Heuristics::new();
-                    let control = Control {
-                        stop,
-                        done: Some(done),
-                        deadline,
-                        max_nodes: None,
-                    };
-                    let mut searcher = Searcher::new(path, tt, &mut own, weights, control);
-                    #[cfg(feature = "tablebase")]
-                    {
-                        searcher.tables = tables;
-                    }
-                    searcher.iterate(&rotated, max_depth, 1, None, &mut |_| {});
-                    searcher.nodes
-                }));
-            }
-            let control = Control {
-                stop,
-                done: None,
-                deadline,
-                max_nodes: limits.nodes,
-            };
-            let mut searcher = Searcher::new(GamePath::new(game), tt, heuristics, weights, control);
-            #[cfg(feature = "tablebase")]
-            {
-                searcher.tables = tables;
-            }
-            let mut report = |iteration: Iteration<'_>| {
-                let time = start.elapsed();
-                for (i, root_move) in iteration.completed.moves[..iteration.lines]
-                    .iter()
-                    .enumerate()
-                {
-                    on_progress(&Progress {
-                        depth: iteration.completed.depth,
-                        seldepth: iteration.completed.seldepth,
-                        multipv: i + 1,
-                        score: Score::from_search(root_move.score),
-                        nodes: iteration.nodes,
-                        nps: nps(iteration.nodes, time),
-                        time,
-                        hashfull: iteration.hashfull,
-                        pv: root_move.pv.clone(),
-                    });
-                }
-            };
-            let completed = searcher.iterate(moves, max_depth, multipv, soft_deadline, &mut report);
-            done.store(true, Ordering::Relaxed);
-            let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            (completed, searcher.nodes + helper_nodes)
-        })
-    }
-
     /// The analysis of a completed search, or of none (stopped before the
     /// first iteration ended): then the table's move or the first legal
     /// move, scored by the evaluation.
@@ -499,7 +296,7 @@ impl Engine {
     }
 }
 
-fn nps(nodes: u64, time: Duration) -> u64 {
+pub(crate) fn nps(nodes: u64, time: Duration) -> u64 {
     let micros = time.as_micros().max(1);
     (u128::from(nodes) * 1_000_000 / micros) as u64
 }

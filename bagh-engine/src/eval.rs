@@ -126,20 +126,6 @@ pub(crate) fn evaluate(position: &Position, weights: &EvalWeights) -> i32 {
     score.clamp(-MAX_HEURISTIC, MAX_HEURISTIC)
 }
 
-/// The points where a tiger would land if it captured now: goats moving or
-/// being placed there, or the attacked goats moving away, are the goats'
-/// answers to a capture threat.
-pub(crate) fn landing_points(position: &Position) -> PointSet {
-    let tigers = position.tigers();
-    let goats = position.goats();
-    let empty = position.empty();
-    let mut out = PointSet::EMPTY;
-    for direction in Direction::ALL {
-        out |= direction.shift(direction.shift(tigers) & goats) & empty;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,7 +144,10 @@ mod tests {
         assert_eq!(f.trapped_tigers, 0);
         assert_eq!(f.edge_goats, 1);
         assert!(EDGE.contains(Point::A2));
-        assert_eq!(landing_points(&position), PointSet::single(Point::A3));
+        assert_eq!(
+            crate::threats::landing_points(&position),
+            PointSet::single(Point::A3)
+        );
     }
 
     #[test]

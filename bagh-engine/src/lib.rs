@@ -77,10 +77,14 @@ mod level;
 mod ordering;
 mod path;
 mod root;
+mod run;
 mod score;
 mod search;
 #[cfg(feature = "tablebase")]
+mod table_root;
+#[cfg(feature = "tablebase")]
 mod tables;
+mod threats;
 mod tt;
 mod weights;
 

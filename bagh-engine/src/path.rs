@@ -142,6 +142,7 @@ impl GamePath {
     }
 
     /// Whether the rule set bans repetitions (`forbidden`).
+    #[cfg(feature = "tablebase")]
     pub(crate) fn forbids(&self) -> bool {
         self.repetition == Repetition::Forbidden
     }

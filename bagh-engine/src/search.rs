@@ -12,14 +12,13 @@ use std::time::Instant;
 
 use std::ops::ControlFlow;
 
-use bagh_core::{
-    for_each_tiger_move, goats_under_attack, Direction, Move, MoveList, PointSet, Position, Side,
-};
+use bagh_core::{for_each_tiger_move, goats_under_attack, Move, MoveList, Side};
 
-use crate::eval::{evaluate, landing_points};
+use crate::eval::evaluate;
 use crate::ordering::{pick, Heuristics, MAX_PLY};
 use crate::path::{GamePath, Status};
 use crate::score::{from_table, to_table, DRAW, INFINITE, WIN};
+use crate::threats::{defences, landing_points};
 use crate::tt::{Bound, TranspositionTable};
 use crate::EvalWeights;
 
@@ -336,67 +335,6 @@ impl<'a> Searcher<'a> {
     }
 }
 
-/// The goats' answers to the capture threats on `attacked`: a goat placed
-/// or stepping onto a point where a tiger would land, or an attacked goat
-/// stepping away.
-fn defences(position: &Position, attacked: PointSet, moves: &mut MoveList) {
-    let landing = landing_points(position);
-    if position.goats_in_hand() > 0 {
-        moves.extend(landing.iter().map(|to| Move::Place { to }));
-        return;
-    }
-    let empty = position.empty();
-    let goats = position.goats();
-    for direction in Direction::ALL {
-        let back = direction.opposite();
-        // Goats stepping onto a landing point, or attacked goats stepping
-        // onto any empty point.
-        let onto_landing = direction.shift(goats) & landing;
-        let away = direction.shift(attacked) & empty & !landing;
-        for to in onto_landing | away {
-            if let Some(from) = back.step(to) {
-                moves.push(Move::Step { from, to });
-            }
-        }
-    }
-}
-
 fn negate((score, dependent): Scored) -> Scored {
     (-score, dependent)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use bagh_core::{random_game, Ruleset};
-
-    /// The goats' answers are exactly the legal moves onto a landing point
-    /// or away from an attacked goat.
-    #[test]
-    fn defences_are_the_answering_legal_moves() {
-        for seed in 0..60 {
-            let game = random_game(Position::new(Ruleset::default()), seed, 300);
-            for position in game.positions() {
-                if position.side_to_move() != Side::Goat || position.is_game_over() {
-                    continue;
-                }
-                let attacked = goats_under_attack(position.tigers(), position.goats());
-                let landing = landing_points(position);
-                let mut expected: Vec<Move> = position
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|mv| {
-                        landing.contains(mv.to_point())
-                            || mv.from_point().is_some_and(|p| attacked.contains(p))
-                    })
-                    .collect();
-                let mut got = MoveList::new();
-                defences(position, attacked, &mut got);
-                let mut got = got.to_vec();
-                expected.sort();
-                got.sort();
-                assert_eq!(got, expected, "{position}");
-            }
-        }
-    }
 }
