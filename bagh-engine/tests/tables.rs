@@ -28,6 +28,13 @@ fn rule_sets() -> Vec<Ruleset> {
         small(&[Point::C3], 6, 2, TigerMoves::Step, false),
         // Two sliding tigers against four goats; blocked goats lose.
         small(&[Point::B3, Point::D3], 4, 2, TigerMoves::Slide, true),
+        // The first again, drawn at the third repetition: the search's
+        // repetition draws must not change a proven result.
+        small(&[Point::C3], 6, 2, TigerMoves::Step, false)
+            .to_builder()
+            .repetition(Repetition::Draw(3))
+            .build()
+            .unwrap(),
     ]
 }
 
