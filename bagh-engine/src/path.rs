@@ -237,4 +237,47 @@ mod tests {
             }
         }
     }
+
+    /// The status agrees with the game's outcome, except that the search
+    /// calls a repetition a draw at its second occurrence.
+    #[test]
+    fn status_matches_the_outcome() {
+        use bagh_core::Termination;
+        let with_limit = Ruleset::builder()
+            .repetition(Repetition::Draw(3))
+            .no_progress_limit(Some(12))
+            .build()
+            .unwrap();
+        for rules in [
+            Ruleset::preset("bagh-chal").unwrap(),
+            Ruleset::preset("two-tigers").unwrap(),
+            Ruleset::preset("bagh-chal-blocked-loses").unwrap(),
+            with_limit,
+        ] {
+            for seed in 0..40 {
+                let full = random_game(Position::new(rules), seed, 400);
+                let mut game = Game::from_position(*full.start());
+                let mut line = GamePath::new(&game);
+                for &mv in full.moves().iter().chain(std::iter::once(&full.moves()[0])) {
+                    let (moves, _) = line.moves();
+                    let status = line.status(!moves.is_empty());
+                    let expected = game.outcome().map(|outcome| match outcome.reason {
+                        Termination::Repetition | Termination::NoProgress => Status::PathDraw,
+                        _ if outcome.winner.is_some() => Status::Lost,
+                        _ => Status::Blocked,
+                    });
+                    match (status, expected) {
+                        // A second occurrence before the game's n-th.
+                        (Some(Status::PathDraw), None) => assert!(game.repetition_count() >= 2),
+                        _ => assert_eq!(status, expected, "seed {seed} after {} plies", game.len()),
+                    }
+                    if expected.is_some() {
+                        break;
+                    }
+                    game.push_unchecked(mv);
+                    line.push(mv);
+                }
+            }
+        }
+    }
 }

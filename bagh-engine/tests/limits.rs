@@ -189,3 +189,19 @@ fn a_won_position_is_proven_and_the_search_ends_early() {
     assert_eq!(analysis.best_move.to_string(), "e1xe3");
     assert!(analysis.depth <= 2);
 }
+
+/// An engine can move to another thread (front ends search off their main
+/// thread), and its analyses and options can be shared.
+#[test]
+fn engines_move_between_threads() {
+    fn send<T: Send>() {}
+    fn send_sync<T: Send + Sync>() {}
+    send::<Engine>();
+    send_sync::<EngineOptions>();
+    send_sync::<bagh_engine::Analysis>();
+    send_sync::<EngineError>();
+    let mut engine = engine();
+    let game = middlegame();
+    let handle = std::thread::spawn(move || engine.best_move(&game, &Limits::depth(3)));
+    assert!(middlegame().is_legal(handle.join().unwrap().unwrap()));
+}
