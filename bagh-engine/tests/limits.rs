@@ -205,3 +205,56 @@ fn engines_move_between_threads() {
     let handle = std::thread::spawn(move || engine.best_move(&game, &Limits::depth(3)));
     assert!(middlegame().is_legal(handle.join().unwrap().unwrap()));
 }
+
+/// Reports come once per line and iteration, with consistent fields.
+#[test]
+fn progress_reports_are_complete() {
+    let game = middlegame();
+    let mut reports: Vec<Progress> = Vec::new();
+    let analysis = engine()
+        .analyse(&game, &Limits::depth(5), 3, |p| reports.push(p.clone()))
+        .unwrap();
+    assert_eq!(reports.len(), 5 * 3);
+    for (i, report) in reports.iter().enumerate() {
+        assert_eq!(report.depth as usize, i / 3 + 1);
+        assert_eq!(report.multipv, i % 3 + 1);
+        assert!(report.seldepth >= report.depth);
+        assert!(report.hashfull <= 1000);
+        assert!(game.is_legal(report.pv[0]));
+        assert!(report.nodes > 0);
+    }
+    let last = &reports[reports.len() - 3..];
+    let lines: Vec<_> = analysis
+        .lines
+        .iter()
+        .map(|l| (l.score, l.pv.clone()))
+        .collect();
+    let reported: Vec<_> = last.iter().map(|p| (p.score, p.pv.clone())).collect();
+    assert_eq!(lines, reported);
+}
+
+/// One thread with a depth or node limit is deterministic: the same search
+/// from a fresh table visits the same nodes and finds the same line.
+#[test]
+fn one_thread_is_deterministic() {
+    let game = middlegame();
+    let mut engine = engine();
+    let first = engine.analyse(&game, &Limits::depth(6), 2, |_| {}).unwrap();
+    engine.new_game();
+    let second = engine.analyse(&game, &Limits::depth(6), 2, |_| {}).unwrap();
+    assert_eq!(first.nodes, second.nodes);
+    assert_eq!(first.lines, second.lines);
+    let limited = |engine: &mut Engine| {
+        engine
+            .analyse(&game, &Limits::nodes(30_000), 1, |_| {})
+            .unwrap()
+    };
+    let (a, b) = (
+        limited(&mut Engine::new(EngineOptions::default()).unwrap()),
+        limited(&mut self::engine()),
+    );
+    assert_eq!(
+        (a.best_move, a.nodes, a.depth),
+        (b.best_move, b.nodes, b.depth)
+    );
+}
