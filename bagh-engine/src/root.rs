@@ -102,12 +102,13 @@ impl Searcher<'_> {
     }
 
     /// Iterative deepening over `moves` (the root's legal moves, not
-    /// empty) up to `max_depth`, stopping early at `soft_deadline` (no new
+    /// empty) from `first_depth` up to `max_depth`, stopping early at `soft_deadline` (no new
     /// iteration is started after it) or when the best line is proven
     /// within the depth searched. `report` hears every completed iteration.
     pub(crate) fn iterate(
         &mut self,
         moves: &[Move],
+        first_depth: u32,
         max_depth: u32,
         lines: usize,
         soft_deadline: Option<Instant>,
@@ -123,8 +124,8 @@ impl Searcher<'_> {
             })
             .collect();
         let mut completed: Option<Completed> = None;
-        for depth in 1..=max_depth {
-            if depth > 1 && soft_deadline.is_some_and(|d| Instant::now() >= d) {
+        for depth in first_depth.max(1)..=max_depth {
+            if completed.is_some() && soft_deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             self.seldepth = 0;

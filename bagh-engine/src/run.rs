@@ -2,9 +2,10 @@
 //! SMP helper threads when the options ask for more than one.
 //!
 //! The helpers search the same root over the shared transposition table,
-//! each starting its root moves from another one, so that they fill the
-//! table with results the main thread then finds; they stop when the main
-//! thread finishes, whose result is the answer.
+//! each starting its root moves from another one and every other helper one
+//! ply deeper, so that they fill the table with results the main thread then
+//! finds; they stop when the main thread finishes, whose result is the
+//! answer.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -65,7 +66,10 @@ impl Engine {
                     {
                         searcher.tables = tables;
                     }
-                    searcher.iterate(&rotated, max_depth, 1, None, &mut |_| {});
+                    // Every other helper starts a ply deeper, so that the threads
+                    // are not all on the same depth.
+                    let first_depth = 1 + (helper as u32 + 1) % 2;
+                    searcher.iterate(&rotated, first_depth, max_depth, 1, None, &mut |_| {});
                     searcher.nodes
                 }));
             }
@@ -99,7 +103,8 @@ impl Engine {
                     });
                 }
             };
-            let completed = searcher.iterate(moves, max_depth, multipv, soft_deadline, &mut report);
+            let completed =
+                searcher.iterate(moves, 1, max_depth, multipv, soft_deadline, &mut report);
             done.store(true, Ordering::Relaxed);
             let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
             (completed, searcher.nodes + helper_nodes)
