@@ -83,40 +83,68 @@ impl Features {
         f
     }
 
-    /// The weighed sum, from the tigers' view, with the side to move's
-    /// terms (attacks, tempo) read for `side`.
+    /// What each weight multiplies, from the tigers' view, with the side
+    /// to move's terms (attacks, tempo) read for `side`; in the order of
+    /// [`EvalWeights::to_array`].
+    pub(crate) fn coefficients(&self, side: Side) -> [i32; EvalWeights::COUNT] {
+        let tigers_to_move = side == Side::Tiger;
+        [
+            self.captured,
+            self.captured * self.captured,
+            self.tiger_mobility,
+            self.capture_moves,
+            self.trapped_tigers,
+            if tigers_to_move { self.attacked } else { 0 },
+            if tigers_to_move { 0 } else { self.attacked },
+            i32::from(self.attacked >= 2),
+            self.safe_goats,
+            self.in_hand,
+            self.edge_goats,
+            self.corner_goats,
+            self.tigers_on_diagonals,
+            self.goat_mobility,
+            if tigers_to_move { 1 } else { -1 },
+        ]
+    }
+
+    /// The weighed sum, from the tigers' view.
     pub(crate) fn score(&self, w: &EvalWeights, side: Side) -> i32 {
-        let attacked = match side {
-            Side::Tiger => w.attacked_tiger_to_move,
-            Side::Goat => w.attacked_goat_to_move,
-        } * self.attacked
-            + if self.attacked >= 2 {
-                w.double_attack
-            } else {
-                0
-            };
-        let tempo = match side {
-            Side::Tiger => w.tempo,
-            Side::Goat => -w.tempo,
-        };
-        w.captured * self.captured
-            + w.capture_progress * self.captured * self.captured
-            + w.tiger_mobility * self.tiger_mobility
-            + w.capture_moves * self.capture_moves
-            + w.trapped_tiger * self.trapped_tigers
-            + attacked
-            + w.safe_goat * self.safe_goats
-            + w.goat_in_hand * self.in_hand
-            + w.edge_goat * self.edge_goats
-            + w.corner_goat * self.corner_goats
-            + w.tiger_on_diagonal * self.tigers_on_diagonals
-            + w.goat_mobility * self.goat_mobility
-            + tempo
+        self.coefficients(side)
+            .iter()
+            .zip(w.to_array())
+            .map(|(c, w)| c * w)
+            .sum()
     }
 }
 
-/// The evaluation of `position` in centi-goats for the side to move.
-pub(crate) fn evaluate(position: &Position, weights: &EvalWeights) -> i32 {
+/// What each weight of [`EvalWeights`] multiplies in the evaluation of
+/// `position`, from the side to move's view and in the order of
+/// [`EvalWeights::to_array`]: [`evaluate`] is their dot product with the
+/// weights (clamped). This is what a fit of the weights needs.
+///
+/// ```
+/// use bagh_core::Position;
+/// use bagh_engine::{evaluate, evaluation_terms, EvalWeights};
+///
+/// let position: Position = "T3T/5/2G2/GG3/T3T t 16 1".parse()?;
+/// let weights = EvalWeights::for_rules(position.rules());
+/// let terms = evaluation_terms(&position);
+/// let sum: i32 = terms.iter().zip(weights.to_array()).map(|(t, w)| t * w).sum();
+/// assert_eq!(evaluate(&position, &weights), sum);
+/// # Ok::<(), bagh_core::ParseError>(())
+/// ```
+pub fn evaluation_terms(position: &Position) -> [i32; EvalWeights::COUNT] {
+    let side = position.side_to_move();
+    let mut terms = Features::of(position).coefficients(side);
+    if side == Side::Goat {
+        terms.iter_mut().for_each(|t| *t = -*t);
+    }
+    terms
+}
+
+/// The static evaluation of `position` in centi-goats for the side to move
+/// (no search: see `docs/engine.md` for the features).
+pub fn evaluate(position: &Position, weights: &EvalWeights) -> i32 {
     let side = position.side_to_move();
     let tigers_view = Features::of(position).score(weights, side);
     let score = match side {

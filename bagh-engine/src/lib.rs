@@ -91,5 +91,6 @@ mod weights;
 pub use analysis::{Analysis, Limits, Line, Progress};
 pub use engine::{Engine, EngineOptions, MAX_DEPTH};
 pub use error::EngineError;
+pub use eval::{evaluate, evaluation_terms};
 pub use score::Score;
 pub use weights::EvalWeights;

@@ -14,6 +14,7 @@ use bagh_core::{Ruleset, TigerMoves};
 /// use bagh_engine::EvalWeights;
 ///
 /// let standard = EvalWeights::for_rules(&Ruleset::default());
+/// assert_eq!(EvalWeights::from_array(standard.to_array()), standard);
 /// let two_tigers = EvalWeights::for_rules(&Ruleset::preset("two-tigers")?);
 /// // Sliding tigers have many more moves, so each counts for less.
 /// assert!(two_tigers.tiger_mobility < standard.tiger_mobility);
@@ -61,6 +62,70 @@ pub struct EvalWeights {
 }
 
 impl EvalWeights {
+    /// The number of weights.
+    pub const COUNT: usize = 15;
+
+    /// The weights' names, in the order of [`EvalWeights::to_array`].
+    pub const NAMES: [&'static str; EvalWeights::COUNT] = [
+        "captured",
+        "capture_progress",
+        "tiger_mobility",
+        "capture_moves",
+        "trapped_tiger",
+        "attacked_tiger_to_move",
+        "attacked_goat_to_move",
+        "double_attack",
+        "safe_goat",
+        "goat_in_hand",
+        "edge_goat",
+        "corner_goat",
+        "tiger_on_diagonal",
+        "goat_mobility",
+        "tempo",
+    ];
+
+    /// The weights as an array, in the order of [`EvalWeights::NAMES`].
+    pub const fn to_array(&self) -> [i32; EvalWeights::COUNT] {
+        [
+            self.captured,
+            self.capture_progress,
+            self.tiger_mobility,
+            self.capture_moves,
+            self.trapped_tiger,
+            self.attacked_tiger_to_move,
+            self.attacked_goat_to_move,
+            self.double_attack,
+            self.safe_goat,
+            self.goat_in_hand,
+            self.edge_goat,
+            self.corner_goat,
+            self.tiger_on_diagonal,
+            self.goat_mobility,
+            self.tempo,
+        ]
+    }
+
+    /// The weights from an array in the order of [`EvalWeights::NAMES`].
+    pub const fn from_array(w: [i32; EvalWeights::COUNT]) -> EvalWeights {
+        EvalWeights {
+            captured: w[0],
+            capture_progress: w[1],
+            tiger_mobility: w[2],
+            capture_moves: w[3],
+            trapped_tiger: w[4],
+            attacked_tiger_to_move: w[5],
+            attacked_goat_to_move: w[6],
+            double_attack: w[7],
+            safe_goat: w[8],
+            goat_in_hand: w[9],
+            edge_goat: w[10],
+            corner_goat: w[11],
+            tiger_on_diagonal: w[12],
+            goat_mobility: w[13],
+            tempo: w[14],
+        }
+    }
+
     /// The hand-set weights for standard Bagh-Chal (four stepping tigers,
     /// twenty goats, five captures).
     pub const STANDARD: EvalWeights = EvalWeights {
