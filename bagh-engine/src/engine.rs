@@ -218,11 +218,16 @@ impl Engine {
     }
 
     /// The move to play in `game`: the best move of [`Engine::analyse`], or
-    /// at a level a seeded softmax choice among the best lines.
+    /// at a level a seeded softmax choice among the best lines (searched
+    /// from an empty table, so that with a depth or node limit the same
+    /// seed, game and options always give the same move).
     pub fn best_move(&mut self, game: &Game, limits: &Limits) -> Result<Move, EngineError> {
         let Some(level) = self.options.level else {
             return Ok(self.analyse(game, limits, 1, |_| {})?.best_move);
         };
+        // From an empty table, so that earlier searches do not change the
+        // lines and a seed replays the same game.
+        self.new_game();
         let analysis = self.analyse(game, limits, level::lines(level), |_| {})?;
         let lines: Vec<(Move, Score)> = analysis
             .lines

@@ -77,3 +77,29 @@ fn the_top_level_always_plays_the_best_move() {
         assert_eq!(at_level(20, seed).best_move(&game, &limits).unwrap(), best);
     }
 }
+
+/// Two engines of one level and seed play the same game against each
+/// other twice, whatever else they searched before.
+#[test]
+fn a_seed_replays_a_whole_game() {
+    let play = |warm_up: bool| {
+        let mut goats = at_level(6, 9);
+        let mut tigers = at_level(9, 9);
+        if warm_up {
+            let other = positions().remove(3);
+            goats.analyse(&other, &Limits::depth(5), 1, |_| {}).unwrap();
+        }
+        let mut game = Game::new(Ruleset::default());
+        while !game.is_game_over() && game.len() < 60 {
+            let engine = if game.side_to_move() == bagh_core::Side::Goat {
+                &mut goats
+            } else {
+                &mut tigers
+            };
+            let mv = engine.best_move(&game, &Limits::depth(20)).unwrap();
+            game.push(mv).unwrap();
+        }
+        game
+    };
+    assert_eq!(play(false), play(true));
+}
