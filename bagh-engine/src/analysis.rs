@@ -104,9 +104,9 @@ pub struct Line {
 }
 
 impl Line {
-    /// The root move.
-    pub fn first(&self) -> Move {
-        self.pv[0]
+    /// The root move (`None` only for a line built empty by hand).
+    pub fn first(&self) -> Option<Move> {
+        self.pv.first().copied()
     }
 }
 

@@ -232,7 +232,7 @@ impl Engine {
         let lines: Vec<(Move, Score)> = analysis
             .lines
             .iter()
-            .map(|l| (l.first(), l.score))
+            .filter_map(|l| Some((l.first()?, l.score)))
             .collect();
         let mut rng = SplitMix64::new(
             self.options.seed
@@ -289,7 +289,7 @@ impl Engine {
             })
             .collect();
         Analysis {
-            best_move: lines[0].first(),
+            best_move: lines[0].pv[0],
             score: lines[0].score,
             pv: lines[0].pv.clone(),
             depth: completed.depth,

@@ -83,7 +83,7 @@ impl Engine {
                     lost @ Score::Loss(_) => lost,
                     _ => Score::Draw,
                 };
-                lines.retain(|l| l.first() != chosen.mv);
+                lines.retain(|l| l.first() != Some(chosen.mv));
                 lines.insert(
                     0,
                     Line {
@@ -109,7 +109,7 @@ impl Engine {
             });
         }
         Some(Analysis {
-            best_move: lines[0].first(),
+            best_move: lines[0].pv[0],
             score: lines[0].score,
             pv: lines[0].pv.clone(),
             depth,

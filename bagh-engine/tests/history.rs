@@ -68,7 +68,11 @@ fn a_repeating_move_scores_as_a_draw() {
         let analysis = engine
             .analyse(&game, &Limits::depth(3), moves.len(), |_| {})
             .unwrap();
-        let line = analysis.lines.iter().find(|l| l.first() == mv).unwrap();
+        let line = analysis
+            .lines
+            .iter()
+            .find(|l| l.first() == Some(mv))
+            .unwrap();
         assert_eq!(line.score, Score::Value(0), "{position}: {mv}");
         checked += 1;
     }
@@ -111,7 +115,7 @@ fn the_no_progress_limit_draws() {
             .analyse(&game, &Limits::depth(4), moves.len(), |_| {})
             .unwrap();
         for line in &analysis.lines {
-            if !line.first().is_capture() {
+            if !line.pv[0].is_capture() {
                 assert_eq!(line.score, Score::Value(0), "{position}: {:?}", line.pv);
             }
         }
