@@ -9,8 +9,9 @@ use crate::{Analysis, Engine, Limits, Line, Progress, Score};
 
 impl Engine {
     /// The answer of the tables at the root, when they know the position
-    /// and every move's result: the best-ranked move, or among equally
-    /// good drawing moves the one a search prefers.
+    /// and every move's result: the best-ranked move; at a drawn root, the
+    /// search's choice among the tables' equals, or under `forbidden` among
+    /// every drawing move it does not prove lost.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn analyse_with_tables(
         &mut self,
