@@ -94,3 +94,8 @@ pub use error::EngineError;
 pub use eval::{evaluate, evaluation_terms};
 pub use score::Score;
 pub use weights::EvalWeights;
+
+/// The Rust examples of `docs/engine.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/engine.md")]
+pub struct EngineDocDoctests;
