@@ -240,3 +240,57 @@ fn with_tables_banned_moves_are_skipped() {
     }
     assert!(checked >= 20, "{checked} positions checked");
 }
+
+/// A directory with only the movement table: the engine plays the
+/// movement phase perfectly and searches the placement phase, probing the
+/// movement table where its lines reach it.
+#[test]
+fn movement_only_tables_answer_the_movement_phase() {
+    let rules = rule_sets()[0];
+    let full = shared_tables(rules);
+    let dir = tempfile::tempdir().unwrap();
+    let options = bagh_tablebase::BuildOptions {
+        threads: 2,
+        ..bagh_tablebase::BuildOptions::default()
+    };
+    let movement = bagh_tablebase::Tablebase::build_movement(rules, dir.path(), &options).unwrap();
+    assert!(movement.placement_missing().is_some());
+    let mut engine = Engine::new(EngineOptions {
+        tablebase: Some(std::sync::Arc::new(movement)),
+        ..EngineOptions::default()
+    })
+    .unwrap();
+    let (mut placing, mut moving) = (0, 0);
+    for position in sample(rules, 200, |_| true) {
+        let analysis = engine
+            .analyse_position(&position, &Limits::depth(4), 1, |_| {})
+            .unwrap();
+        let probe = full.probe(&position).unwrap();
+        let reply = full
+            .probe(&position.play(analysis.best_move).unwrap())
+            .unwrap();
+        if position.goats_in_hand() == 0 {
+            moving += 1;
+            if probe.value != Value::Draw {
+                assert_eq!(analysis.depth, 0, "{position}: the tables answer");
+            }
+            assert_eq!(reply, probe.after_best_move(), "{position}");
+        } else {
+            placing += 1;
+            assert!(analysis.depth >= 1, "{position}: searched");
+            // A proven result of the search is the tables' value.
+            if analysis.score.is_proven() {
+                assert_eq!(
+                    std::mem::discriminant(&analysis.score),
+                    std::mem::discriminant(&table_score(probe)),
+                    "{position}: {}",
+                    analysis.score
+                );
+            }
+        }
+    }
+    assert!(
+        placing >= 20 && moving >= 20,
+        "{placing} placement, {moving} movement"
+    );
+}
