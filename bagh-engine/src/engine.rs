@@ -155,6 +155,8 @@ impl Engine {
     /// under `draw(n)` and the no-progress limit score as draws).
     /// `on_progress` hears every line of every completed iteration.
     ///
+    /// A lone legal move under a time limit is answered after one ply.
+    ///
     /// Errors: the game is over, the limits are unbounded, or the tables
     /// are of another rule set.
     pub fn analyse(
@@ -188,6 +190,10 @@ impl Engine {
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         if let Some(level) = self.options.level {
             max_depth = max_depth.min(level::depth(level));
+        }
+        // A forced move under a clock: no time is spent on it.
+        if moves.len() == 1 && limits.time.is_some() && !limits.infinite {
+            max_depth = 1;
         }
 
         #[cfg(feature = "tablebase")]

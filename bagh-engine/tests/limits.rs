@@ -258,3 +258,25 @@ fn one_thread_is_deterministic() {
         (b.best_move, b.nodes, b.depth)
     );
 }
+
+/// A forced move under a clock is answered at once.
+#[test]
+fn a_forced_move_takes_no_time() {
+    // The tiger on a1 can only step to b1: a2 and b2 are backed by a3 and c3.
+    let rules = Ruleset::builder()
+        .tigers(["a1"])
+        .goats(6)
+        .capture_target(1)
+        .build()
+        .unwrap();
+    let position = Position::from_text("5/5/GGG2/GG3/T4 t 1 0", rules).unwrap();
+    let moves = position.legal_moves();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    let start = Instant::now();
+    let analysis = engine()
+        .analyse_position(&position, &Limits::time(Duration::from_secs(10)), 1, |_| {})
+        .unwrap();
+    assert_eq!(analysis.best_move, moves[0]);
+    assert_eq!(analysis.depth, 1);
+    assert!(start.elapsed() < Duration::from_secs(1));
+}
