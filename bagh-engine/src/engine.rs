@@ -79,38 +79,73 @@ fn invalid(option: &'static str, reason: impl Into<String>) -> EngineError {
     }
 }
 
+/// Checks every option's range.
+fn check(options: &EngineOptions) -> Result<(), EngineError> {
+    if !(1..=256).contains(&options.threads) {
+        return Err(invalid(
+            "threads",
+            format!("{} is not in 1..=256", options.threads),
+        ));
+    }
+    if !(1..=1 << 20).contains(&options.hash_mb) {
+        return Err(invalid(
+            "hash_mb",
+            format!("{} is not in 1..=1048576", options.hash_mb),
+        ));
+    }
+    if let Some(level) = options.level {
+        if !level::LEVELS.contains(&level) {
+            return Err(invalid("level", format!("{level} is not in 1..=20")));
+        }
+    }
+    Ok(())
+}
+
+/// A table of `hash_mb` megabytes, or the error that it cannot be had.
+fn table(hash_mb: usize) -> Result<TranspositionTable, EngineError> {
+    TranspositionTable::new(hash_mb).ok_or_else(|| {
+        invalid(
+            "hash_mb",
+            format!("{hash_mb} MB of memory cannot be allocated"),
+        )
+    })
+}
+
 impl Engine {
     /// An engine with `options`, checked.
     pub fn new(options: EngineOptions) -> Result<Engine, EngineError> {
-        if !(1..=256).contains(&options.threads) {
-            return Err(invalid(
-                "threads",
-                format!("{} is not in 1..=256", options.threads),
-            ));
-        }
-        if !(1..=1 << 20).contains(&options.hash_mb) {
-            return Err(invalid(
-                "hash_mb",
-                format!("{} is not in 1..=1048576", options.hash_mb),
-            ));
-        }
-        if let Some(level) = options.level {
-            if !level::LEVELS.contains(&level) {
-                return Err(invalid("level", format!("{level} is not in 1..=20")));
-            }
-        }
-        let tt = TranspositionTable::new(options.hash_mb).ok_or_else(|| {
-            invalid(
-                "hash_mb",
-                format!("{} MB of memory cannot be allocated", options.hash_mb),
-            )
-        })?;
+        check(&options)?;
         Ok(Engine {
-            tt,
+            tt: table(options.hash_mb)?,
             heuristics: Heuristics::new(),
             stop: Arc::new(AtomicBool::new(false)),
             options,
         })
+    }
+
+    /// Changes the options between searches (as a line protocol's
+    /// `setoption` does), keeping the stop flag; the table is kept unless
+    /// its size changes. Invalid options are an error and change nothing.
+    ///
+    /// ```
+    /// use bagh_engine::{Engine, EngineOptions};
+    ///
+    /// let mut engine = Engine::new(EngineOptions::default())?;
+    /// let stop = engine.stop_flag();
+    /// engine.set_options(EngineOptions { hash_mb: 2, level: Some(5), ..EngineOptions::default() })?;
+    /// assert_eq!(engine.options().level, Some(5));
+    /// assert!(engine.set_options(EngineOptions { threads: 0, ..EngineOptions::default() }).is_err());
+    /// assert_eq!(engine.options().hash_mb, 2);
+    /// assert!(std::sync::Arc::ptr_eq(&stop, &engine.stop_flag()));
+    /// # Ok::<(), bagh_engine::EngineError>(())
+    /// ```
+    pub fn set_options(&mut self, options: EngineOptions) -> Result<(), EngineError> {
+        check(&options)?;
+        if options.hash_mb != self.options.hash_mb {
+            self.tt = table(options.hash_mb)?;
+        }
+        self.options = options;
+        Ok(())
     }
 
     /// The options.
