@@ -102,9 +102,10 @@ impl Searcher<'_> {
     }
 
     /// Iterative deepening over `moves` (the root's legal moves, not
-    /// empty) from `first_depth` up to `max_depth`, stopping early at `soft_deadline` (no new
-    /// iteration is started after it) or when the best line is proven
-    /// within the depth searched. `report` hears every completed iteration.
+    /// empty) from `first_depth` up to `max_depth`, stopping early at
+    /// `soft_deadline` (no new iteration is started after it) or when the
+    /// best lines are proven within the depth searched. `report` hears
+    /// every completed iteration.
     pub(crate) fn iterate(
         &mut self,
         moves: &[Move],
