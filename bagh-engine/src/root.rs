@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use bagh_core::Move;
 
-use crate::score::{is_proven, Score, INFINITE, WIN};
+use crate::score::{is_proven, Score, INFINITE};
 use crate::search::Searcher;
 
 /// A root move and what the search knows of it.
@@ -189,6 +189,6 @@ fn proven_within(score: i32, depth: u32) -> bool {
     match Score::from_search(score) {
         Score::Win(Some(d)) | Score::Loss(Some(d)) => d <= depth,
         Score::Win(None) | Score::Loss(None) => true,
-        _ => score.abs() > WIN,
+        Score::Value(_) | Score::Draw => false,
     }
 }
