@@ -17,6 +17,9 @@ const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 29;
 const DEFENCE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Keys below this are quiet moves that are not killers: the moves late
+/// move reductions may reduce.
+pub(crate) const REDUCIBLE: i32 = KILLER;
 const HISTORY_MAX: i32 = 1 << 24;
 
 /// Killers and history, kept across the iterations of a search and (aged)

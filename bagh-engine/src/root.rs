@@ -125,11 +125,18 @@ impl Searcher<'_> {
             })
             .collect();
         let mut completed: Option<Completed> = None;
-        for depth in first_depth.max(1)..=max_depth {
+        // Reductions can hide the fastest win: once a result is proven, the
+        // depth that proved it is searched again without them (and without
+        // cutoffs from results of reduced searches), and so are the deeper
+        // ones, so that the distance reported is exact.
+        let mut verifying = false;
+        let mut depth = first_depth.max(1);
+        while depth <= max_depth {
             if completed.is_some() && soft_deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             self.seldepth = 0;
+            self.reduce = !verifying;
             let previous = completed.as_ref().map(|c| c.moves[0].score);
             let mut delta = 30;
             let (mut alpha, mut beta) = match previous {
@@ -164,6 +171,10 @@ impl Searcher<'_> {
                 seldepth: self.seldepth as u32,
                 moves: root.clone(),
             };
+            if !verifying && done.moves[..lines].iter().any(|m| is_proven(m.score)) {
+                verifying = true;
+                continue;
+            }
             report(Iteration {
                 completed: &done,
                 lines,
@@ -177,6 +188,7 @@ impl Searcher<'_> {
             if proven {
                 break;
             }
+            depth += 1;
         }
         completed
     }

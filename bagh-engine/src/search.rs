@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 use bagh_core::{for_each_tiger_move, goats_under_attack, Move, MoveList, Side};
 
 use crate::eval::evaluate;
-use crate::ordering::{pick, Heuristics, MAX_PLY};
+use crate::ordering::{pick, Heuristics, MAX_PLY, REDUCIBLE};
 use crate::path::{GamePath, Status};
 use crate::score::{from_table, to_table, DRAW, INFINITE, WIN};
 use crate::threats::{defences, landing_points};
@@ -47,6 +47,8 @@ pub(crate) struct Searcher<'a> {
     pub nodes: u64,
     pub seldepth: usize,
     pub stopped: bool,
+    /// Whether late move reductions are on; off to verify a proven result.
+    pub reduce: bool,
     /// The principal variation found below each ply.
     pub pv: Vec<Vec<Move>>,
 }
@@ -73,6 +75,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            reduce: true,
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
         }
     }
@@ -164,7 +167,8 @@ impl<'a> Searcher<'a> {
             tt_move = entry.mv;
             // A banned move here may be the stored one: then the stored
             // value is not this node's.
-            if !pv_node && !excluded && entry.depth >= depth {
+            // Without reductions, only results of full-width searches count.
+            if !pv_node && !excluded && entry.depth >= depth && (self.reduce || entry.full_width) {
                 let score = from_table(entry.score, ply);
                 let usable = match entry.bound {
                     Bound::Exact => true,
@@ -203,7 +207,21 @@ impl<'a> Searcher<'a> {
             if i == 0 {
                 (score, dependent) = negate(self.search(depth - 1, -beta, -alpha, ply + 1));
             } else {
-                (score, dependent) = negate(self.search(depth - 1, -alpha - 1, -alpha, ply + 1));
+                // Late move reductions: a late quiet move of a node off the
+                // principal variation is first searched shallower, and again
+                // at full depth only if it beats alpha.
+                let reduction =
+                    if self.reduce && !pv_node && depth >= 3 && i >= 3 && keys[i] < REDUCIBLE {
+                        1 + i32::from(depth >= 6 && i >= 8)
+                    } else {
+                        0
+                    };
+                (score, dependent) =
+                    negate(self.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1));
+                if reduction > 0 && score > alpha {
+                    (score, dependent) =
+                        negate(self.search(depth - 1, -alpha - 1, -alpha, ply + 1));
+                }
                 if score > alpha && score < beta {
                     (score, dependent) = negate(self.search(depth - 1, -beta, -alpha, ply + 1));
                 }
@@ -236,10 +254,12 @@ impl<'a> Searcher<'a> {
             Bound::Upper
         };
         if path_dependent {
-            self.tt.store(key, best_move, 0, depth, Bound::None);
-        } else {
             self.tt
-                .store(key, best_move, to_table(best, ply), depth, bound);
+                .store(key, best_move, 0, depth, Bound::None, !self.reduce);
+        } else {
+            let score = to_table(best, ply);
+            self.tt
+                .store(key, best_move, score, depth, bound, !self.reduce);
         }
         (best, path_dependent)
     }

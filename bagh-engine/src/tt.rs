@@ -8,8 +8,9 @@
 //! several search threads share one table without locks.
 //!
 //! The data word packs the best move (16 bits), the score (24 bits), the
-//! depth (8 bits), the bound (2 bits) and the age of the search that wrote
-//! it (6 bits).
+//! depth (8 bits), the bound (2 bits), the age of the search that wrote
+//! it (6 bits) and whether it was written by a full-width search (1 bit;
+//! see the search's reductions).
 //!
 //! Replacement: entries come in buckets of two. A position that is already
 //! in its bucket is overwritten in place (keeping its old move when the new
@@ -41,6 +42,9 @@ pub(crate) struct Entry {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// Written by a search without reductions that took cutoffs only from
+    /// such entries: its depth is a full-width depth.
+    pub full_width: bool,
 }
 
 const SCORE_BIAS: i64 = 1 << 23;
@@ -69,9 +73,10 @@ pub(crate) fn decode_move(code: u64) -> Option<Move> {
     }
 }
 
-fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u8, full_width: bool) -> u64 {
     let score = (i64::from(score) + SCORE_BIAS).clamp(0, (1 << 24) - 1) as u64;
-    encode_move(mv)
+    u64::from(full_width) << 56
+        | encode_move(mv)
         | score << 16
         | (depth.clamp(0, 255) as u64) << 40
         | (bound as u64) << 48
@@ -90,6 +95,7 @@ fn unpack(data: u64) -> (Entry, u8) {
         score: ((data >> 16 & 0xFF_FFFF) as i64 - SCORE_BIAS) as i32,
         depth: (data >> 40 & 0xFF) as i32,
         bound,
+        full_width: data >> 56 & 1 == 1,
     };
     (entry, (data >> 50) as u8 & AGE_MASK)
 }
@@ -159,7 +165,16 @@ impl TranspositionTable {
         })
     }
 
-    pub(crate) fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        full_width: bool,
+    ) {
         let first = self.bucket(key);
         let bucket = &self.slots[first..first + 2];
         let mut victim = 0;
@@ -175,7 +190,7 @@ impl TranspositionTable {
                 // The same position: a deeper old result of this search with
                 // no new move keeps its move.
                 let mv = mv.or(old.mv);
-                slot.write(key, pack(mv, score, depth, bound, self.age));
+                slot.write(key, pack(mv, score, depth, bound, self.age, full_width));
                 return;
             }
             let stale = i32::from(self.age.wrapping_sub(age) & AGE_MASK);
@@ -185,7 +200,7 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        bucket[victim].write(key, pack(mv, score, depth, bound, self.age));
+        bucket[victim].write(key, pack(mv, score, depth, bound, self.age, full_width));
     }
 
     /// Permille of the first thousand entries written by the current search.
@@ -219,15 +234,16 @@ mod tests {
     fn entries_round_trip_and_replace() {
         let table = TranspositionTable::new(1).unwrap();
         let mv: Move = "a1xa3".parse().unwrap();
-        table.store(42, Some(mv), -999_990, 7, Bound::Lower);
+        table.store(42, Some(mv), -999_990, 7, Bound::Lower, true);
         let entry = table.probe(42).unwrap();
         assert_eq!(entry.mv, Some(mv));
         assert_eq!(entry.score, -999_990);
         assert_eq!(entry.depth, 7);
         assert_eq!(entry.bound, Bound::Lower);
+        assert!(entry.full_width);
         assert!(table.probe(43).is_none());
         // The same key again: replaced in place, keeping the move.
-        table.store(42, None, 15, 9, Bound::Exact);
+        table.store(42, None, 15, 9, Bound::Exact, false);
         let entry = table.probe(42).unwrap();
         assert_eq!(
             (entry.mv, entry.score, entry.bound),
