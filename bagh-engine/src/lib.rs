@@ -31,6 +31,10 @@
 //! variation simple, where MTD(f) needs many zero-window passes per
 //! iteration and a table that holds both bounds to converge.
 //!
+//! Late quiet moves off the principal variation are searched a ply or two
+//! shallower first (late move reductions); a proven result is searched
+//! again without reductions, so that reported distances are exact.
+//!
 //! At the horizon a quiescence search plays the forcing moves: tigers'
 //! captures, and the goats' answers when a goat is under attack (a goat
 //! onto the point where the tiger would land, or the attacked goat moving
