@@ -35,9 +35,9 @@ fn from_random_game(seed: u64, in_hand: u8) -> Game {
 
 fn search(c: &mut Criterion) {
     let cases = [
-        ("start", Game::new(Ruleset::default()), 9),
-        ("middlegame", from_random_game(11, 8), 9),
-        ("movement", from_random_game(5, 0), 10),
+        ("start", Game::new(Ruleset::default()), 12),
+        ("middlegame", from_random_game(11, 8), 12),
+        ("movement", from_random_game(5, 0), 13),
     ];
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
