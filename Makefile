@@ -60,6 +60,12 @@ bench:
 bench-tablebase:
 	$(CARGO) bench -p bagh-tablebase --bench probes -- $(CURDIR)/target/tablebases/bagh-chal
 
+# Search speed of the engine: nodes per second at fixed depths (the
+# throughput line of each benchmark).
+.PHONY: bench-engine
+bench-engine:
+	$(CARGO) bench -p bagh-engine --bench search
+
 # Speed from Python: random games against the baghchal package (installed into .venv).
 bench-python: .venv
 	$(PY) benchmarks/random_games.py

@@ -1,0 +1,348 @@
+//! The engine: options, the shared table, and the searches of a game.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bagh_core::{Game, Move, Position};
+
+use crate::level::{self, SplitMix64};
+use crate::ordering::Heuristics;
+use crate::root::Completed;
+use crate::tt::TranspositionTable;
+use crate::{Analysis, EngineError, EvalWeights, Limits, Line, Progress, Score};
+
+/// The deepest iteration a search starts.
+pub const MAX_DEPTH: u32 = 100;
+
+/// How an [`Engine`] plays.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Search threads (1 to 256): more than one runs a Lazy SMP search,
+    /// every thread on the same root over the shared table.
+    pub threads: usize,
+    /// The size of the transposition table in megabytes (at least 1).
+    pub hash_mb: usize,
+    /// A playing level from 1 to 20 for human opponents, or `None` for full
+    /// strength. Lower levels search shallower and [`Engine::best_move`]
+    /// picks among the best moves at random (seeded by `seed`), more
+    /// loosely the lower the level. A level plays without tables.
+    pub level: Option<u8>,
+    /// The seed of the level's choices: the same seed, game and options
+    /// give the same move.
+    pub seed: u64,
+    /// Tables of the game's rule set: with them the engine plays perfectly
+    /// where they answer (see `docs/engine.md`).
+    #[cfg(feature = "tablebase")]
+    pub tablebase: Option<Arc<bagh_tablebase::Tablebase>>,
+    /// The evaluation's weights; `None` takes [`EvalWeights::for_rules`] of
+    /// the game's rule set.
+    pub weights: Option<EvalWeights>,
+}
+
+impl Default for EngineOptions {
+    /// One thread, 16 MB, full strength, no tables, default weights.
+    fn default() -> EngineOptions {
+        EngineOptions {
+            threads: 1,
+            hash_mb: 16,
+            level: None,
+            seed: 0,
+            #[cfg(feature = "tablebase")]
+            tablebase: None,
+            weights: None,
+        }
+    }
+}
+
+/// A search engine for every rule set: it keeps its transposition table
+/// and move-ordering history between the searches of one game.
+pub struct Engine {
+    pub(crate) options: EngineOptions,
+    pub(crate) tt: TranspositionTable,
+    pub(crate) heuristics: Heuristics,
+    pub(crate) stop: Arc<AtomicBool>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+fn invalid(option: &'static str, reason: impl Into<String>) -> EngineError {
+    EngineError::InvalidOption {
+        option,
+        reason: reason.into(),
+    }
+}
+
+/// Checks every option's range.
+fn check(options: &EngineOptions) -> Result<(), EngineError> {
+    if !(1..=256).contains(&options.threads) {
+        return Err(invalid(
+            "threads",
+            format!("{} is not in 1..=256", options.threads),
+        ));
+    }
+    if !(1..=1 << 20).contains(&options.hash_mb) {
+        return Err(invalid(
+            "hash_mb",
+            format!("{} is not in 1..=1048576", options.hash_mb),
+        ));
+    }
+    if let Some(level) = options.level {
+        if !level::LEVELS.contains(&level) {
+            return Err(invalid("level", format!("{level} is not in 1..=20")));
+        }
+    }
+    Ok(())
+}
+
+/// A table of `hash_mb` megabytes, or the error that it cannot be had.
+fn table(hash_mb: usize) -> Result<TranspositionTable, EngineError> {
+    TranspositionTable::new(hash_mb).ok_or_else(|| {
+        invalid(
+            "hash_mb",
+            format!("{hash_mb} MB of memory cannot be allocated"),
+        )
+    })
+}
+
+impl Engine {
+    /// An engine with `options`, checked.
+    pub fn new(options: EngineOptions) -> Result<Engine, EngineError> {
+        check(&options)?;
+        Ok(Engine {
+            tt: table(options.hash_mb)?,
+            heuristics: Heuristics::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            options,
+        })
+    }
+
+    /// Changes the options between searches (as a line protocol's
+    /// `setoption` does), keeping the stop flag; the table is kept unless
+    /// its size changes. Invalid options are an error and change nothing.
+    ///
+    /// ```
+    /// use bagh_engine::{Engine, EngineOptions};
+    ///
+    /// let mut engine = Engine::new(EngineOptions::default())?;
+    /// let stop = engine.stop_flag();
+    /// engine.set_options(EngineOptions { hash_mb: 2, level: Some(5), ..EngineOptions::default() })?;
+    /// assert_eq!(engine.options().level, Some(5));
+    /// assert!(engine.set_options(EngineOptions { threads: 0, ..EngineOptions::default() }).is_err());
+    /// assert_eq!(engine.options().hash_mb, 2);
+    /// assert!(std::sync::Arc::ptr_eq(&stop, &engine.stop_flag()));
+    /// # Ok::<(), bagh_engine::EngineError>(())
+    /// ```
+    pub fn set_options(&mut self, options: EngineOptions) -> Result<(), EngineError> {
+        check(&options)?;
+        if options.hash_mb != self.options.hash_mb {
+            self.tt = table(options.hash_mb)?;
+        }
+        self.options = options;
+        Ok(())
+    }
+
+    /// The options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// The flag that stops a running search: raise it from another thread
+    /// and the search returns its best move so far at once. It is lowered
+    /// when a search starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets what earlier searches learnt (the table and the history),
+    /// as before a new game.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
+    /// Searches `position` as the start of a new game; see
+    /// [`Engine::analyse`].
+    pub fn analyse_position(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        multipv: usize,
+        on_progress: impl FnMut(&Progress),
+    ) -> Result<Analysis, EngineError> {
+        self.analyse(
+            &Game::from_position(*position),
+            limits,
+            multipv,
+            on_progress,
+        )
+    }
+
+    /// Searches the current position of `game` within `limits` for the
+    /// `multipv` best moves (at least 1), honouring the game's history
+    /// (moves the `forbidden` policy bans are never considered; repetitions
+    /// under `draw(n)` and the no-progress limit score as draws).
+    /// `on_progress` hears every line of every completed iteration.
+    ///
+    /// A lone legal move under a time limit is answered after one ply.
+    ///
+    /// Errors: the game is over, the limits are unbounded, or the tables
+    /// are of another rule set.
+    pub fn analyse(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        multipv: usize,
+        mut on_progress: impl FnMut(&Progress),
+    ) -> Result<Analysis, EngineError> {
+        let start = Instant::now();
+        if let Some(outcome) = game.outcome() {
+            return Err(EngineError::GameOver { outcome });
+        }
+        if !limits.is_bounded() {
+            return Err(EngineError::NoLimit);
+        }
+        #[cfg(feature = "tablebase")]
+        if let Some(tables) = &self.options.tablebase {
+            if tables.rules() != game.rules() {
+                return Err(EngineError::RulesMismatch {
+                    game_rules: game.rules().to_string(),
+                    table_rules: tables.rules().to_string(),
+                });
+            }
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        self.tt.new_search();
+        self.heuristics.age();
+        let moves: Vec<Move> = game.legal_moves().to_vec();
+        let multipv = multipv.clamp(1, moves.len());
+        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        if let Some(level) = self.options.level {
+            max_depth = max_depth.min(level::depth(level));
+        }
+        // A forced move under a clock: no time is spent on it.
+        if moves.len() == 1 && limits.time.is_some() && !limits.infinite {
+            max_depth = 1;
+        }
+
+        #[cfg(feature = "tablebase")]
+        if self.options.level.is_none() {
+            if let Some(analysis) = self.analyse_with_tables(
+                game,
+                &moves,
+                limits,
+                max_depth,
+                multipv,
+                start,
+                &mut on_progress,
+            ) {
+                return Ok(analysis);
+            }
+        }
+
+        let (completed, nodes) = self.run(
+            game,
+            &moves,
+            limits,
+            max_depth,
+            multipv,
+            start,
+            &mut on_progress,
+        );
+        Ok(self.analysis(game, &moves, completed, multipv, nodes, start))
+    }
+
+    /// The move to play in `game`: the best move of [`Engine::analyse`], or
+    /// at a level a seeded softmax choice among the best lines (searched
+    /// from an empty table, so that with a depth or node limit the same
+    /// seed, game and options always give the same move).
+    pub fn best_move(&mut self, game: &Game, limits: &Limits) -> Result<Move, EngineError> {
+        let Some(level) = self.options.level else {
+            return Ok(self.analyse(game, limits, 1, |_| {})?.best_move);
+        };
+        // From an empty table, so that earlier searches do not change the
+        // lines and a seed replays the same game.
+        self.new_game();
+        let analysis = self.analyse(game, limits, level::lines(level), |_| {})?;
+        let lines: Vec<(Move, Score)> = analysis
+            .lines
+            .iter()
+            .filter_map(|l| Some((l.first()?, l.score)))
+            .collect();
+        let mut rng = SplitMix64::new(
+            self.options.seed
+                ^ game.zobrist().rotate_left(17)
+                ^ (game.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        Ok(
+            level::choose(&lines, level::temperature(level), &mut rng)
+                .unwrap_or(analysis.best_move),
+        )
+    }
+
+    /// The analysis of a completed search, or of none (stopped before the
+    /// first iteration ended): then the table's move or the first legal
+    /// move, scored by the evaluation.
+    fn analysis(
+        &self,
+        game: &Game,
+        moves: &[Move],
+        completed: Option<Completed>,
+        multipv: usize,
+        nodes: u64,
+        start: Instant,
+    ) -> Analysis {
+        let time = start.elapsed();
+        let Some(completed) = completed else {
+            let stored = self.tt.probe(game.zobrist()).and_then(|e| e.mv);
+            let best_move = stored.filter(|mv| moves.contains(mv)).unwrap_or(moves[0]);
+            let weights = self
+                .options
+                .weights
+                .unwrap_or_else(|| EvalWeights::for_rules(game.rules()));
+            let score = Score::Value(crate::eval::evaluate(game.position(), &weights));
+            let line = Line {
+                score,
+                pv: vec![best_move],
+            };
+            return Analysis {
+                best_move,
+                score,
+                pv: vec![best_move],
+                depth: 0,
+                seldepth: 0,
+                nodes,
+                time,
+                lines: vec![line],
+            };
+        };
+        let lines: Vec<Line> = completed.moves[..multipv.min(completed.moves.len())]
+            .iter()
+            .map(|m| Line {
+                score: Score::from_search(m.score),
+                pv: m.pv.clone(),
+            })
+            .collect();
+        Analysis {
+            best_move: lines[0].pv[0],
+            score: lines[0].score,
+            pv: lines[0].pv.clone(),
+            depth: completed.depth,
+            seldepth: completed.seldepth,
+            nodes,
+            time,
+            lines,
+        }
+    }
+}
+
+pub(crate) fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}

@@ -1,0 +1,128 @@
+//! Playing levels for human opponents: a shallower search, and a choice
+//! among the root moves by a softmax over their scores, drawn from a seeded
+//! generator so that a seed replays the same game.
+
+use bagh_core::Move;
+
+use crate::Score;
+
+/// The lowest and highest levels.
+pub(crate) const LEVELS: std::ops::RangeInclusive<u8> = 1..=20;
+
+/// SplitMix64: small, fast and the same on every platform, so that a seed
+/// gives the same choices everywhere.
+#[derive(Clone, Debug)]
+pub(crate) struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub(crate) fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `[0, 1)` with 53 random bits.
+    pub(crate) fn next_f64(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// The search depth of a level: 1 at level 1, 12 at level 20.
+pub(crate) fn depth(level: u8) -> u32 {
+    const DEPTHS: [u32; 20] = [
+        1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12,
+    ];
+    DEPTHS[usize::from(level.clamp(1, 20) - 1)]
+}
+
+/// The softmax temperature of a level in centi-goats: 400 at level 1,
+/// falling quadratically to 0 (always the best move) at level 20.
+pub(crate) fn temperature(level: u8) -> f64 {
+    let gap = f64::from(20 - level.clamp(1, 20)) / 19.0;
+    400.0 * gap * gap
+}
+
+/// The root lines a level compares: every move up to 12 while it plays
+/// with some temperature, the best alone at level 20.
+pub(crate) fn lines(level: u8) -> usize {
+    if level >= 20 {
+        1
+    } else {
+        12
+    }
+}
+
+/// A move chosen among `lines` (best first) with probability proportional
+/// to `exp((score - best) / temperature)`; the best at temperature 0.
+pub(crate) fn choose(
+    lines: &[(Move, Score)],
+    temperature: f64,
+    rng: &mut SplitMix64,
+) -> Option<Move> {
+    let (first, _) = *lines.first()?;
+    if temperature <= 0.0 || lines.len() == 1 {
+        return Some(first);
+    }
+    let best = lines
+        .iter()
+        .map(|(_, s)| s.centi_goats())
+        .max()
+        .unwrap_or(0);
+    let weights: Vec<f64> = lines
+        .iter()
+        .map(|(_, s)| (f64::from(s.centi_goats() - best) / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut target = rng.next_f64() * total;
+    for (&(mv, _), w) in lines.iter().zip(&weights) {
+        if target < *w {
+            return Some(mv);
+        }
+        target -= w;
+    }
+    Some(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_is_the_reference_stream() {
+        // The first output of SplitMix64 seeded with 0.
+        assert_eq!(SplitMix64::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
+    }
+
+    #[test]
+    fn levels_get_deeper_and_colder() {
+        for level in 2..=20 {
+            assert!(depth(level) >= depth(level - 1));
+            assert!(temperature(level) < temperature(level - 1));
+        }
+        assert_eq!(temperature(20), 0.0);
+    }
+
+    #[test]
+    fn a_cold_choice_is_the_best_move() {
+        let a: Move = "a1a2".parse().unwrap();
+        let b: Move = "e1e2".parse().unwrap();
+        let lines = [(a, Score::Value(10)), (b, Score::Value(900))];
+        let mut rng = SplitMix64::new(1);
+        assert_eq!(choose(&lines, 0.0, &mut rng), Some(a));
+        // Hot enough, the weaker move comes up too; cold, almost never.
+        let picks = |t| {
+            let mut rng = SplitMix64::new(7);
+            (0..1000)
+                .filter(|_| choose(&lines, t, &mut rng) == Some(a))
+                .count()
+        };
+        assert!(picks(10.0) < 5);
+        assert!(picks(2000.0) > 300);
+    }
+}

@@ -1,0 +1,283 @@
+//! The game as the search walks it: the game's history and the moves of the
+//! search on top, with the repetition policy and the no-progress limit
+//! applied exactly as [`Game`] applies them, but without copying move lists
+//! or judging the outcome on every push.
+
+use bagh_core::{Game, Move, MoveList, Position, Repetition};
+
+/// Buckets of the key filter: a zero count proves a position new.
+const BUCKETS: usize = 1024;
+
+fn bucket(key: u64) -> usize {
+    (key % BUCKETS as u64) as usize
+}
+
+/// How a node of the search ends, if it does (see [`GamePath::status`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Status {
+    /// The side to move has lost (capture target reached, or blocked where
+    /// that loses).
+    Lost,
+    /// Drawn by a blocked goat side.
+    Blocked,
+    /// Drawn by repetition or by the no-progress limit: a result that
+    /// depends on the path.
+    PathDraw,
+}
+
+/// A game's positions with their keys and no-progress counters, pushed and
+/// popped by the search.
+pub(crate) struct GamePath {
+    positions: Vec<Position>,
+    keys: Vec<u64>,
+    quiet: Vec<u32>,
+    buckets: Vec<u32>,
+    repetition: Repetition,
+    no_progress_limit: Option<u32>,
+}
+
+impl GamePath {
+    /// The line of `game`, its current position last.
+    pub(crate) fn new(game: &Game) -> GamePath {
+        let rules = *game.rules();
+        let mut line = GamePath {
+            positions: Vec::with_capacity(game.len() + 256),
+            keys: Vec::with_capacity(game.len() + 256),
+            quiet: Vec::with_capacity(game.len() + 256),
+            buckets: vec![0; BUCKETS],
+            repetition: rules.repetition(),
+            no_progress_limit: rules.no_progress_limit().map(|n| u32::from(n.get())),
+        };
+        let start = *game.start();
+        let key = start.zobrist();
+        line.positions.push(start);
+        line.keys.push(key);
+        line.quiet.push(0);
+        line.buckets[bucket(key)] += 1;
+        for &mv in game.moves() {
+            line.push(mv);
+        }
+        line
+    }
+
+    pub(crate) fn position(&self) -> &Position {
+        self.positions.last().expect("a line has its start")
+    }
+
+    pub(crate) fn key(&self) -> u64 {
+        *self.keys.last().expect("a line has its start")
+    }
+
+    /// Plies since the last placement or capture.
+    pub(crate) fn quiet(&self) -> u32 {
+        *self.quiet.last().expect("a line has its start")
+    }
+
+    pub(crate) fn push(&mut self, mv: Move) {
+        let position = *self.position();
+        let key = position.zobrist_after(self.key(), mv);
+        let mut next = position;
+        next.play_unchecked(mv);
+        let quiet = if next.goats_in_hand() > 0 || mv.is_place() || mv.is_capture() {
+            0
+        } else {
+            self.quiet().saturating_add(1)
+        };
+        self.positions.push(next);
+        self.keys.push(key);
+        self.quiet.push(quiet);
+        self.buckets[bucket(key)] += 1;
+    }
+
+    pub(crate) fn pop(&mut self) {
+        if self.positions.len() > 1 {
+            self.positions.pop();
+            if let Some(key) = self.keys.pop() {
+                self.buckets[bucket(key)] -= 1;
+            }
+            self.quiet.pop();
+        }
+    }
+
+    /// How many earlier positions of the line equal `position` (with key
+    /// `key`), which stands at index `at` with `quiet` quiet plies behind it.
+    /// Only positions since the last placement or capture can match, and
+    /// only every other one has the same side to move.
+    fn earlier(&self, position: &Position, key: u64, at: usize, quiet: u32) -> usize {
+        if self.buckets[bucket(key)] == 0 {
+            return 0;
+        }
+        let first = at.saturating_sub(quiet as usize);
+        (first..at)
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&i| self.keys[i] == key && self.positions[i] == *position)
+            .count()
+    }
+
+    /// Whether `mv` would recreate a position of the line.
+    fn repeats(&self, mv: Move) -> bool {
+        if mv.is_capture() || mv.is_place() {
+            return false;
+        }
+        let position = self.position();
+        let key = position.zobrist_after(self.key(), mv);
+        if self.buckets[bucket(key)] == 0 {
+            return false;
+        }
+        let mut next = *position;
+        next.play_unchecked(mv);
+        let at = self.positions.len();
+        self.earlier(&next, key, at, self.quiet().saturating_add(1)) > 0
+    }
+
+    /// The legal moves of the current position, less those the `forbidden`
+    /// policy bans; the flag says whether any was banned (the list then
+    /// depends on the path).
+    pub(crate) fn moves(&self) -> (MoveList, bool) {
+        let mut moves = self.position().legal_moves();
+        let excluded = self.exclude(&mut moves);
+        (moves, excluded)
+    }
+
+    /// Whether the rule set bans repetitions (`forbidden`).
+    #[cfg(feature = "tablebase")]
+    pub(crate) fn forbids(&self) -> bool {
+        self.repetition == Repetition::Forbidden
+    }
+
+    /// Whether the policy can ban a move here: under `forbidden`, with at
+    /// least three quiet plies behind (a position recurs four plies later at
+    /// the earliest).
+    pub(crate) fn may_ban(&self) -> bool {
+        self.repetition == Repetition::Forbidden && self.quiet() >= 3
+    }
+
+    /// Leaves out of `moves` those the `forbidden` policy bans; whether any
+    /// was.
+    pub(crate) fn exclude(&self, moves: &mut MoveList) -> bool {
+        if self.may_ban() {
+            let before = moves.len();
+            moves.retain(|mv| !self.repeats(*mv));
+            return moves.len() != before;
+        }
+        false
+    }
+
+    /// How the current position ends the game, given whether the side to
+    /// move has a move (from [`GamePath::moves`]), in the order of the rules:
+    /// capture target, blocked side, repetition, no-progress limit.
+    ///
+    /// Under `draw(n)` the search scores any repetition as a draw (the
+    /// second occurrence, not the n-th): a side that could force its way
+    /// back once could do it again, and the other side, which chose to
+    /// let it, had the alternatives searched.
+    pub(crate) fn status(&self, has_move: bool) -> Option<Status> {
+        let position = self.position();
+        if position.is_capture_target_reached() {
+            return Some(Status::Lost);
+        }
+        if !has_move {
+            let loses = position.side_to_move() == bagh_core::Side::Tiger
+                || position.rules().blocked_side_loses();
+            return Some(if loses { Status::Lost } else { Status::Blocked });
+        }
+        if matches!(self.repetition, Repetition::Draw(_)) && self.quiet() >= 4 {
+            let at = self.positions.len() - 1;
+            if self.earlier(position, self.key(), at, self.quiet()) > 0 {
+                return Some(Status::PathDraw);
+            }
+        }
+        if let Some(limit) = self.no_progress_limit {
+            if self.quiet() >= limit {
+                return Some(Status::PathDraw);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bagh_core::{random_game, Ruleset};
+
+    /// The line's moves equal the game's legal moves along random games of
+    /// every repetition policy.
+    #[test]
+    fn moves_match_the_game() {
+        for (rules, seeds) in [
+            (Ruleset::preset("bagh-chal").unwrap(), 0..40u64),
+            (Ruleset::preset("two-tigers").unwrap(), 0..20),
+            (Ruleset::preset("bagh-chal-blocked-loses").unwrap(), 0..20),
+        ] {
+            for seed in seeds {
+                let full = random_game(Position::new(rules), seed, 400);
+                let mut game = Game::from_position(*full.start());
+                let mut line = GamePath::new(&game);
+                for &mv in full.moves() {
+                    let (mut moves, _) = line.moves();
+                    let mut expected = game.legal_moves();
+                    if expected.is_empty() {
+                        break;
+                    }
+                    expected.sort();
+                    moves.sort();
+                    assert_eq!(moves, expected, "seed {seed} after {} plies", game.len());
+                    assert_eq!(line.key(), game.zobrist());
+                    assert_eq!(line.quiet(), game.no_progress_plies());
+                    game.push_unchecked(mv);
+                    line.push(mv);
+                }
+                // A line made from the finished game agrees too.
+                let rebuilt = GamePath::new(&game);
+                assert_eq!(rebuilt.key(), line.key());
+                assert_eq!(rebuilt.quiet(), line.quiet());
+            }
+        }
+    }
+
+    /// The status agrees with the game's outcome, except that the search
+    /// calls a repetition a draw at its second occurrence.
+    #[test]
+    fn status_matches_the_outcome() {
+        use bagh_core::Termination;
+        let with_limit = Ruleset::builder()
+            .repetition(Repetition::Draw(3))
+            .no_progress_limit(Some(12))
+            .build()
+            .unwrap();
+        for rules in [
+            Ruleset::preset("bagh-chal").unwrap(),
+            Ruleset::preset("two-tigers").unwrap(),
+            Ruleset::preset("bagh-chal-blocked-loses").unwrap(),
+            with_limit,
+        ] {
+            for seed in 0..40 {
+                let full = random_game(Position::new(rules), seed, 400);
+                let mut game = Game::from_position(*full.start());
+                let mut line = GamePath::new(&game);
+                for &mv in full.moves().iter().chain(std::iter::once(&full.moves()[0])) {
+                    let (moves, _) = line.moves();
+                    let status = line.status(!moves.is_empty());
+                    let expected = game.outcome().map(|outcome| match outcome.reason {
+                        Termination::Repetition | Termination::NoProgress => Status::PathDraw,
+                        _ if outcome.winner.is_some() => Status::Lost,
+                        _ => Status::Blocked,
+                    });
+                    match (status, expected) {
+                        // A second occurrence before the game's n-th.
+                        (Some(Status::PathDraw), None) => assert!(game.repetition_count() >= 2),
+                        _ => assert_eq!(status, expected, "seed {seed} after {} plies", game.len()),
+                    }
+                    if expected.is_some() {
+                        break;
+                    }
+                    game.push_unchecked(mv);
+                    line.push(mv);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Running a search: iterative deepening on the calling thread, with Lazy
+//! SMP helper threads when the options ask for more than one.
+//!
+//! The helpers search the same root over the shared transposition table,
+//! each starting its root moves from another one and every other helper one
+//! ply deeper, so that they fill the table with results the main thread then
+//! finds; they stop when the main thread finishes, whose result is the
+//! answer.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use bagh_core::{Game, Move};
+
+use crate::ordering::Heuristics;
+use crate::path::GamePath;
+use crate::root::{Completed, Iteration};
+use crate::search::{Control, Searcher};
+use crate::{Engine, EvalWeights, Limits, Progress, Score};
+
+impl Engine {
+    /// Iterative deepening over `moves` on this thread, with helper
+    /// threads when the options ask for them. Returns the last completed
+    /// iteration of this thread and the nodes of all.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn run(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        limits: &Limits,
+        max_depth: u32,
+        multipv: usize,
+        start: Instant,
+        on_progress: &mut dyn FnMut(&Progress),
+    ) -> (Option<Completed>, u64) {
+        let weights = self
+            .options
+            .weights
+            .unwrap_or_else(|| EvalWeights::for_rules(game.rules()));
+        let deadline = limits.time.map(|t| start + t);
+        let soft_deadline = limits.time.map(|t| start + t / 2);
+        let done = AtomicBool::new(false);
+        let helpers = self.options.threads - 1;
+        let tt = &self.tt;
+        #[cfg(feature = "tablebase")]
+        let tables = self.options.tablebase.as_deref();
+        let stop = &*self.stop;
+        let heuristics = &mut self.heuristics;
+        std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(helpers);
+            for helper in 0..helpers {
+                let done = &done;
+                let path = GamePath::new(game);
+                let mut rotated = moves.to_vec();
+                rotated.rotate_left((helper + 1) % moves.len());
+                handles.push(scope.spawn(move || {
+                    let mut own = Heuristics::new();
+                    let control = Control {
+                        stop,
+                        done: Some(done),
+                        deadline,
+                        max_nodes: None,
+                    };
+                    let mut searcher = Searcher::new(path, tt, &mut own, weights, control);
+                    #[cfg(feature = "tablebase")]
+                    {
+                        searcher.tables = tables;
+                    }
+                    // Every other helper starts a ply deeper, so that the threads
+                    // are not all on the same depth.
+                    let first_depth = 1 + (helper as u32 + 1) % 2;
+                    searcher.iterate(&rotated, first_depth, max_depth, 1, None, &mut |_| {});
+                    searcher.nodes
+                }));
+            }
+            let control = Control {
+                stop,
+                done: None,
+                deadline,
+                max_nodes: limits.nodes,
+            };
+            let mut searcher = Searcher::new(GamePath::new(game), tt, heuristics, weights, control);
+            #[cfg(feature = "tablebase")]
+            {
+                searcher.tables = tables;
+            }
+            let mut report = |iteration: Iteration<'_>| {
+                let time = start.elapsed();
+                for (i, root_move) in iteration.completed.moves[..iteration.lines]
+                    .iter()
+                    .enumerate()
+                {
+                    on_progress(&Progress {
+                        depth: iteration.completed.depth,
+                        seldepth: iteration.completed.seldepth,
+                        multipv: i + 1,
+                        score: Score::from_search(root_move.score),
+                        nodes: iteration.nodes,
+                        nps: crate::engine::nps(iteration.nodes, time),
+                        time,
+                        hashfull: iteration.hashfull,
+                        pv: root_move.pv.clone(),
+                    });
+                }
+            };
+            let completed =
+                searcher.iterate(moves, 1, max_depth, multipv, soft_deadline, &mut report);
+            done.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            (completed, searcher.nodes + helper_nodes)
+        })
+    }
+}

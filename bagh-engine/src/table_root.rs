@@ -1,0 +1,123 @@
+//! The root move from the tables: the engine's answer when the tables know
+//! the position and the result of every move.
+
+use std::time::Instant;
+
+use bagh_core::{Game, Move, Repetition};
+
+use crate::{Analysis, Engine, Limits, Line, Progress, Score};
+
+impl Engine {
+    /// The answer of the tables at the root, when they know the position
+    /// and every move's result: the best-ranked move; at a drawn root, the
+    /// search's choice among the tables' equals, or under `forbidden` among
+    /// every drawing move it does not prove lost.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn analyse_with_tables(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        limits: &Limits,
+        max_depth: u32,
+        multipv: usize,
+        start: Instant,
+        on_progress: &mut dyn FnMut(&Progress),
+    ) -> Option<Analysis> {
+        let tables = self.options.tablebase.clone()?;
+        let list: bagh_core::MoveList = moves.iter().copied().collect();
+        let ranked = crate::tables::rank(&tables, game, &list)?;
+        let position = *game.position();
+        let mut lines: Vec<Line> = ranked[..multipv]
+            .iter()
+            .map(|m| Line {
+                score: m.score,
+                pv: crate::tables::principal_variation(&tables, &position, m.mv, 32),
+            })
+            .collect();
+        let ties = crate::tables::equally_best(&ranked);
+        let forbidden = game.rules().repetition() == Repetition::Forbidden;
+        let (mut depth, mut seldepth, mut nodes) = (0, 0, 0);
+        if ranked[0].score == Score::Draw && (ties > 1 || forbidden) {
+            // Under `forbidden` the tables' draw may need a move the history
+            // will ban: every drawing move is searched (with the history,
+            // and without trusting the tables' draws inside the tree), those
+            // the search proves lost are dropped, and the fewest drawing
+            // replies decide among the rest. Otherwise the tables' equals
+            // are left to the search.
+            let drawing = ranked.iter().take_while(|m| m.score == Score::Draw).count();
+            let considered = if forbidden { drawing } else { ties };
+            let candidates: Vec<Move> = ranked[..considered].iter().map(|m| m.mv).collect();
+            let lines_wanted = if forbidden { considered } else { 1 };
+            let (completed, searched) = self.run(
+                game,
+                &candidates,
+                limits,
+                max_depth,
+                lines_wanted,
+                start,
+                &mut |_| {},
+            );
+            nodes = searched;
+            if let Some(completed) = completed {
+                let safe = |m: &&crate::root::RootMove| {
+                    !matches!(Score::from_search(m.score), Score::Loss(_))
+                };
+                let replies = |mv: Move| {
+                    ranked
+                        .iter()
+                        .find(|r| r.mv == mv)
+                        .map_or(usize::MAX, |r| r.drawing_replies)
+                };
+                let searched_lines = &completed.moves[..lines_wanted.min(completed.moves.len())];
+                let chosen = if forbidden {
+                    searched_lines
+                        .iter()
+                        .filter(safe)
+                        .min_by_key(|m| replies(m.mv))
+                        .unwrap_or(&completed.moves[0])
+                } else {
+                    &completed.moves[0]
+                };
+                depth = completed.depth;
+                seldepth = completed.seldepth;
+                let score = match Score::from_search(chosen.score) {
+                    lost @ Score::Loss(_) => lost,
+                    _ => Score::Draw,
+                };
+                lines.retain(|l| l.first() != Some(chosen.mv));
+                lines.insert(
+                    0,
+                    Line {
+                        score,
+                        pv: chosen.pv.clone(),
+                    },
+                );
+                lines.truncate(multipv);
+            }
+        }
+        let time = start.elapsed();
+        for (i, line) in lines.iter().enumerate() {
+            on_progress(&Progress {
+                depth,
+                seldepth,
+                multipv: i + 1,
+                score: line.score,
+                nodes,
+                nps: crate::engine::nps(nodes, time),
+                time,
+                hashfull: self.tt.hashfull(),
+                pv: line.pv.clone(),
+            });
+        }
+        Some(Analysis {
+            best_move: lines[0].pv[0],
+            score: lines[0].score,
+            pv: lines[0].pv.clone(),
+            depth,
+            seldepth,
+            nodes,
+            time,
+            lines,
+        })
+    }
+}
