@@ -1,16 +1,22 @@
 //! The `bagh` command line: perft, tablebase builds, probes, statistics,
-//! checks and reports for Bagh-Chal and its relatives.
+//! checks and reports for Bagh-Chal and its relatives, and the engine:
+//! analysis, the UGI line protocol and games against a person.
 //!
 //! This file holds the arguments (clap's derive API) and the dispatch; each
-//! subcommand has its own module. Every answer comes from `bagh-core` and
-//! `bagh-tablebase`: the modules read arguments and print, nothing more.
+//! subcommand has its own module. Every answer comes from `bagh-core`,
+//! `bagh-tablebase` and `bagh-engine`: the modules read arguments and
+//! print, nothing more.
 
+mod analyse;
 mod build;
 mod check;
+mod clock;
+mod engine_setup;
 mod error;
 mod longest_win;
 mod numbers;
 mod perft;
+mod play;
 mod position_arg;
 mod probe;
 mod progress;
@@ -19,10 +25,14 @@ mod rng;
 mod stats;
 mod stats_json;
 mod table;
+mod ugi;
+mod ugi_command;
+mod ugi_search;
 mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use bagh_core::Ruleset;
 use clap::{Args, Parser, Subcommand};
@@ -47,7 +57,10 @@ Examples:
   bagh perft 4
   bagh build two-tigers --threads 2
   bagh probe tablebases/bagh-chal start \"T3T/5/2G2/5/T3T t 19 0\"
-  bagh report tablebases/bagh-chal --check 100 --out report.md";
+  bagh report tablebases/bagh-chal --check 100 --out report.md
+  bagh analyse --moves c3 a1a2 --depth 8
+  bagh play --side tiger --level 5
+  bagh engine                             # the UGI protocol on stdin/stdout";
 
 /// Bagh-Chal (tigers and goats): perft, and the tablebases that solve it.
 #[derive(Parser, Debug)]
@@ -65,6 +78,9 @@ enum Command {
     Stats(StatsArgs),
     Verify(VerifyArgs),
     Report(ReportArgs),
+    Analyse(AnalyseArgs),
+    Engine(EngineArgs),
+    Play(PlayArgs),
 }
 
 /// Count the leaves of the legal-move tree to a depth (checks a move generator).
@@ -209,6 +225,124 @@ pub struct ReportArgs {
     pub check: usize,
 }
 
+/// Search a position with the engine: one line per completed depth, then the best move.
+///
+/// Each line gives depth, seldepth, multipv (with --multipv above 1),
+/// score (`cp N` in centi-goats, `win N` / `loss N` in plies, or `draw`, for
+/// the side to move), nodes, nps, time (ms) and pv; the last line is
+/// `bestmove MOVE`. Without a limit the search runs for one second.
+/// A finished game is a failure (exit code 1).
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  bagh analyse --depth 8
+  bagh analyse two-tigers --moves c3 a1a2 --time 2 --multipv 3
+  bagh analyse --position \"T3T/5/2G2/5/T3T t 19 0\" --nodes 100000 --json
+  bagh analyse --tables tablebases/bagh-chal --position \"GGGGG/GGGGG/2TGG/TGG1G/GTGTG t 0 2\"")]
+pub struct AnalyseArgs {
+    /// The rule set: a preset id or a rule set's text form [default: the tables' rule set, or bagh-chal].
+    #[arg(value_name = "RULES")]
+    pub rules: Option<Ruleset>,
+    /// The position to start from (default: the rule set's start).
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// Moves played from the position before the search.
+    #[arg(long, value_name = "MOVE", num_args = 1..)]
+    pub moves: Vec<String>,
+    /// Search to this depth in plies.
+    #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Search for this many seconds.
+    #[arg(long, value_name = "SECONDS", group = "limit", value_parser = parse_seconds)]
+    pub time: Option<Duration>,
+    /// Search about this many nodes.
+    #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// The number of best lines to report.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub multipv: u32,
+    /// Search threads.
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// The transposition table's size in MB.
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1048576))]
+    pub hash: u32,
+    /// A tablebase directory of the rule set: perfect play where it answers.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// Print one JSON object at the end instead of the lines.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Speak the UGI line protocol on stdin and stdout, for match tools and GUIs.
+///
+/// UGI is the game-agnostic form of UCI: `ugi`, `isready`, `setoption`,
+/// `position`, `go`, `stop`, `query`, `quit`. docs/protocol.md describes
+/// every command and what the engine answers.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Example session (lines sent by the other side marked >):
+  > ugi
+  id name bagh 0.1.0
+  ...
+  ugiok
+  > position startpos moves c3
+  > go depth 4
+  info depth 1 seldepth 2 score cp 30 nodes 21 ...
+  bestmove a1a2")]
+pub struct EngineArgs {}
+
+/// Play a game against the engine in the terminal.
+///
+/// Type moves in the notation (`c3`, `a1a2`, `a1xa3`), or `undo` (takes
+/// back your last move and the engine's answer), `hint` (the engine's
+/// suggestion), `moves` (the legal moves), `quit`. The end prints the result
+/// and the game's record.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  bagh play
+  bagh play two-tigers --side tiger --level 15 --seed 7")]
+pub struct PlayArgs {
+    /// The rule set: a preset id or a rule set's text form [default: the tables' rule set, or bagh-chal].
+    #[arg(value_name = "RULES")]
+    pub rules: Option<Ruleset>,
+    /// The side you play; the goats move first.
+    #[arg(long, value_enum, default_value_t = PlaySide::Goat)]
+    pub side: PlaySide,
+    /// The engine's level, 1 (weakest) to 20; without tables.
+    #[arg(long, value_name = "1..20", default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=20))]
+    pub level: u8,
+    /// The seed of the engine's choices [default: from the clock].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// A tablebase directory: the engine plays at full strength with it, perfectly where it answers.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// The engine's time per move in seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds)]
+    pub time: Duration,
+}
+
+/// The side a person plays.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlaySide {
+    /// The goats (player 1, they move first).
+    Goat,
+    /// The tigers.
+    Tiger,
+}
+
+/// Reads a positive number of seconds.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.parse().map_err(|_| "not a number".to_string())?;
+    if !(seconds > 0.0 && seconds < 1e9) {
+        return Err("a number of seconds above 0".into());
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
 /// Reads a positive number of GiB as bytes.
 fn parse_gib(text: &str) -> Result<u64, String> {
     let gib: f64 = text.parse().map_err(|_| "not a number".to_string())?;
@@ -227,6 +361,9 @@ fn main() -> ExitCode {
         Command::Stats(args) => stats::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Report(args) => report::run(args),
+        Command::Analyse(args) => analyse::run(args),
+        Command::Engine(_) => ugi::run(),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,126 @@
+//! `bagh analyse`: a search of one position, one line per completed depth
+//! and the best move, or one JSON object.
+
+use std::io::Write;
+use std::time::Duration;
+
+use bagh_core::Move;
+use bagh_engine::{Analysis, Engine, EngineOptions, Limits, Progress};
+use serde::Serialize;
+
+use crate::engine_setup::{game_from, open_tables, rules_of};
+use crate::error::CliError;
+use crate::AnalyseArgs;
+
+/// The search time when no limit is given.
+const DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+/// Runs `bagh analyse`.
+pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
+    let tables = open_tables(args.tables.as_deref())?;
+    let rules = rules_of(args.rules, tables.as_deref());
+    let game = game_from(rules, args.position.as_deref(), &args.moves)?;
+    let mut engine = Engine::new(EngineOptions {
+        threads: args.threads as usize,
+        hash_mb: args.hash as usize,
+        tablebase: tables,
+        ..EngineOptions::default()
+    })?;
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        time: args.time.or(match (args.depth, args.nodes) {
+            (None, None) => Some(DEFAULT_TIME),
+            _ => None,
+        }),
+        infinite: false,
+    };
+    let mut out = std::io::stdout().lock();
+    let mut written: std::io::Result<()> = Ok(());
+    let analysis = engine.analyse(&game, &limits, args.multipv as usize, |progress| {
+        if !args.json && written.is_ok() {
+            written = writeln!(out, "{}", progress_line(progress, args.multipv > 1));
+        }
+    })?;
+    written?;
+    if args.json {
+        serde_json::to_writer(&mut out, &JsonAnalysis::new(&game, &analysis))?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "bestmove {}", analysis.best_move)?;
+    }
+    Ok(())
+}
+
+/// `depth 6 seldepth 11 [multipv 2] score cp 35 nodes 1234 nps 56789 time 21 pv c3 a1a2`.
+pub fn progress_line(progress: &Progress, multipv: bool) -> String {
+    let mut line = format!("depth {} seldepth {}", progress.depth, progress.seldepth);
+    if multipv {
+        line += &format!(" multipv {}", progress.multipv);
+    }
+    line += &format!(
+        " score {} nodes {} nps {} time {} pv {}",
+        progress.score,
+        progress.nodes,
+        progress.nps,
+        progress.time.as_millis(),
+        moves_text(&progress.pv)
+    );
+    line
+}
+
+/// Moves separated by spaces.
+pub fn moves_text(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The object `--json` prints.
+#[derive(Serialize)]
+struct JsonAnalysis {
+    position: String,
+    best_move: String,
+    score: String,
+    depth: u32,
+    seldepth: u32,
+    nodes: u64,
+    time_ms: u128,
+    pv: Vec<String>,
+    lines: Vec<JsonLine>,
+}
+
+#[derive(Serialize)]
+struct JsonLine {
+    score: String,
+    pv: Vec<String>,
+}
+
+fn strings(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+impl JsonAnalysis {
+    fn new(game: &bagh_core::Game, analysis: &Analysis) -> JsonAnalysis {
+        JsonAnalysis {
+            position: game.position().to_string(),
+            best_move: analysis.best_move.to_string(),
+            score: analysis.score.to_string(),
+            depth: analysis.depth,
+            seldepth: analysis.seldepth,
+            nodes: analysis.nodes,
+            time_ms: analysis.time.as_millis(),
+            pv: strings(&analysis.pv),
+            lines: analysis
+                .lines
+                .iter()
+                .map(|line| JsonLine {
+                    score: line.score.to_string(),
+                    pv: strings(&line.pv),
+                })
+                .collect(),
+        }
+    }
+}

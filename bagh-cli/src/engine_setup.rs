@@ -1,0 +1,42 @@
+//! What the engine commands share: the tables, the rule set they imply, and
+//! a game read from a start and moves.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bagh_core::{Game, Move, Position, Ruleset};
+use bagh_tablebase::Tablebase;
+
+use crate::error::CliError;
+use crate::position_arg::read_position;
+
+/// Opens the tables in `dir` (a failure, exit code 1, when they cannot be read).
+pub fn open_tables(dir: Option<&Path>) -> Result<Option<Arc<Tablebase>>, CliError> {
+    dir.map(|dir| Ok(Arc::new(Tablebase::open(dir)?)))
+        .transpose()
+}
+
+/// The rule set given, else the tables', else bagh-chal.
+pub fn rules_of(rules: Option<Ruleset>, tables: Option<&Tablebase>) -> Ruleset {
+    rules.unwrap_or_else(|| tables.map_or_else(Ruleset::default, |t| *t.rules()))
+}
+
+/// The game from `position` (or the rule set's start) after `moves`; a
+/// position or a move that does not read or is illegal is bad usage (exit
+/// code 2).
+pub fn game_from(
+    rules: Ruleset,
+    position: Option<&str>,
+    moves: &[String],
+) -> Result<Game, CliError> {
+    let start = match position {
+        Some(text) => read_position(text, rules)?,
+        None => Position::new(rules),
+    };
+    let mut game = Game::from_position(start);
+    for text in moves {
+        let mv: Move = text.parse().map_err(CliError::usage)?;
+        game.push(mv).map_err(CliError::usage)?;
+    }
+    Ok(game)
+}

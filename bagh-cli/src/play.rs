@@ -1,0 +1,157 @@
+//! `bagh play`: a person plays the engine in the terminal. The board is
+//! drawn after every move; the person types moves or `undo`, `hint`,
+//! `moves`, `help`, `quit`; the end prints the result and the record.
+
+use std::io::{BufRead, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use bagh_core::{Game, Move, Side};
+use bagh_engine::{Engine, EngineOptions, Limits};
+
+use crate::analyse::moves_text;
+use crate::engine_setup::{open_tables, rules_of};
+use crate::error::CliError;
+use crate::{PlayArgs, PlaySide};
+
+const HELP: &str = "\
+Type a move (c3 places a goat, a1a2 steps, a1xa3 captures), or:
+  undo   take back your last move and the engine's answer
+  hint   the engine's suggestion
+  moves  the legal moves
+  quit   stop the game";
+
+/// What the person typed.
+enum Input {
+    Move(Move),
+    Undo,
+    Hint,
+    Moves,
+    Help,
+    Quit,
+    Nothing,
+}
+
+fn read_input(text: &str) -> Result<Input, String> {
+    Ok(match text.trim() {
+        "" => Input::Nothing,
+        "undo" => Input::Undo,
+        "hint" => Input::Hint,
+        "moves" => Input::Moves,
+        "help" | "?" => Input::Help,
+        "quit" | "exit" => Input::Quit,
+        text => Input::Move(text.parse().map_err(|e| format!("{e}"))?),
+    })
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Goat => "goats",
+        Side::Tiger => "tigers",
+    }
+}
+
+/// Runs `bagh play`.
+pub fn run(args: &PlayArgs) -> Result<(), CliError> {
+    let tables = open_tables(args.tables.as_deref())?;
+    let rules = rules_of(args.rules, tables.as_deref());
+    // With tables the engine plays at full strength: a level plays without them.
+    let level = tables.is_none().then_some(args.level);
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut engine = Engine::new(EngineOptions {
+        level,
+        seed,
+        tablebase: tables,
+        ..EngineOptions::default()
+    })?;
+    let person = match args.side {
+        PlaySide::Goat => Side::Goat,
+        PlaySide::Tiger => Side::Tiger,
+    };
+    let limits = Limits::time(args.time);
+    let mut game = Game::new(rules);
+    let mut out = std::io::stdout().lock();
+    let strength = level.map_or("full strength with tables".to_string(), |l| {
+        format!("level {l}")
+    });
+    writeln!(
+        out,
+        "You play the {} against bagh at {strength} (rules {rules}, seed {seed}).\n{HELP}\n",
+        side_name(person)
+    )?;
+    writeln!(out, "{}", game.ascii_board())?;
+    let mut lines = std::io::stdin().lock().lines();
+    let mut quit = false;
+    while !game.is_game_over() {
+        if game.side_to_move() != person {
+            let mv = engine.best_move(&game, &limits)?;
+            game.push(mv)?;
+            writeln!(out, "bagh plays {mv}\n\n{}", game.ascii_board())?;
+            continue;
+        }
+        write!(out, "your move ({}): ", side_name(person))?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out)?;
+            quit = true;
+            break;
+        };
+        match read_input(&line?) {
+            Err(reason) => writeln!(out, "{reason}; type `help` for help")?,
+            Ok(Input::Nothing) => {}
+            Ok(Input::Help) => writeln!(out, "{HELP}")?,
+            Ok(Input::Quit) => {
+                quit = true;
+                break;
+            }
+            Ok(Input::Moves) => writeln!(out, "legal moves: {}", moves_text(&game.legal_moves()))?,
+            Ok(Input::Hint) => {
+                let analysis = engine.analyse(&game, &limits, 1, |_| {})?;
+                writeln!(out, "hint: {} ({})", analysis.best_move, analysis.score)?;
+            }
+            Ok(Input::Undo) => {
+                if undo(&mut game, person) {
+                    writeln!(out, "taken back\n\n{}", game.ascii_board())?;
+                } else {
+                    writeln!(out, "nothing to take back")?;
+                }
+            }
+            Ok(Input::Move(mv)) => match game.push(mv) {
+                Ok(()) => writeln!(out, "\n{}", game.ascii_board())?,
+                Err(error) => writeln!(out, "{error}")?,
+            },
+        }
+    }
+    match game.outcome() {
+        Some(outcome) if !quit => {
+            let verdict = match outcome.winner {
+                Some(side) if side == person => "you win",
+                Some(_) => "bagh wins",
+                None => "a draw",
+            };
+            writeln!(out, "\nThe game is over: {outcome}, {verdict}.")?;
+        }
+        _ => writeln!(out, "\nThe game is left unfinished.")?,
+    }
+    writeln!(out, "\n{}", game.to_record())?;
+    Ok(())
+}
+
+/// Takes back the person's last move and everything after it (the
+/// engine's answer); `false`, changing nothing, when the person has not
+/// moved yet.
+fn undo(game: &mut Game, person: Side) -> bool {
+    let moved = (0..game.len()).any(|ply| game.positions()[ply].side_to_move() == person);
+    if !moved {
+        return false;
+    }
+    while let Some(_) = game.pop() {
+        if game.side_to_move() == person {
+            break;
+        }
+    }
+    true
+}
