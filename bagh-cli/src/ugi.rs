@@ -101,14 +101,18 @@ impl Session {
         say("ugiok");
     }
 
-    /// The engine when no search runs (a finished search is collected);
-    /// `None`, with an `info string`, while one runs.
+    /// The engine when no search runs: a search with limits is waited
+    /// for (it ends by itself); while `go infinite` runs, `None` and an
+    /// `info string`.
     fn idle_engine(&mut self) -> Option<&mut Engine> {
-        if self.search.as_ref().is_some_and(|s| !s.is_finished()) {
-            say("info string error: a search is running: send stop first");
-            return None;
+        if let Some(search) = self.search.take() {
+            if search.is_infinite() && !search.is_finished() {
+                say("info string error: a search is running: send stop first");
+                self.search = Some(search);
+                return None;
+            }
+            self.engine = Some(search.wait());
         }
-        self.finish_search();
         self.engine.as_mut()
     }
 

@@ -28,6 +28,8 @@ pub struct Search {
     stopped: Arc<AtomicBool>,
     /// The engine's own stop flag.
     engine_stop: Arc<AtomicBool>,
+    /// Whether it runs until `stop`.
+    infinite: bool,
 }
 
 /// What a `go` asks of the search.
@@ -43,11 +45,26 @@ impl Search {
         let stopped = Arc::new(AtomicBool::new(false));
         let engine_stop = engine.stop_flag();
         let flag = stopped.clone();
+        let infinite = job.limits.infinite;
         let handle = std::thread::spawn(move || search(engine, job, &flag));
         Search {
             handle,
             stopped,
             engine_stop,
+            infinite,
+        }
+    }
+
+    /// Whether it runs until `stop` (`go infinite`).
+    pub fn is_infinite(&self) -> bool {
+        self.infinite
+    }
+
+    /// Waits for the search to end by itself and gives the engine back.
+    pub fn wait(self) -> Engine {
+        match self.handle.join() {
+            Ok(engine) => engine,
+            Err(panic) => std::panic::resume_unwind(panic),
         }
     }
 
@@ -66,10 +83,7 @@ impl Search {
             self.engine_stop.store(true, Ordering::SeqCst);
             std::thread::sleep(Duration::from_millis(1));
         }
-        match self.handle.join() {
-            Ok(engine) => engine,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
+        self.wait()
     }
 }
 
