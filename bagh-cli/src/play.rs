@@ -136,7 +136,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         }
         _ => writeln!(out, "\nThe game is left unfinished.")?,
     }
-    writeln!(out, "\n{}", game.to_record())?;
+    write!(out, "\n{}", game.to_record())?;
     Ok(())
 }
 

@@ -1,0 +1,151 @@
+//! `bagh analyse` and `bagh play`, run as the binary with small limits.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use bagh_core::{Game, Move, Position, Ruleset};
+use serde_json::Value as Json;
+
+/// One tiger in the centre, four goats, the tigers win with one capture.
+const TINY: &str = "tigers=c3 goats=4 capture_target=1";
+
+fn bagh(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bagh"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bagh binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// Asserts a successful run and gives its stdout.
+fn ok(args: &[&str], input: &str) -> String {
+    let output = bagh(args, input);
+    assert!(
+        output.status.success(),
+        "bagh {args:?} failed: {}",
+        text(&output.stderr)
+    );
+    text(&output.stdout)
+}
+
+#[test]
+fn analyse_prints_each_depth_and_the_best_move() {
+    let out = ok(&["analyse", "--moves", "c3", "a1b1", "--depth", "3"], "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for (i, line) in lines[..3].iter().enumerate() {
+        assert!(line.starts_with(&format!("depth {} seldepth ", i + 1)), "{line}");
+        assert!(line.contains(" score cp ") && line.contains(" pv "), "{line}");
+    }
+    let mut game = Game::default();
+    game.push("c3".parse().unwrap()).unwrap();
+    game.push("a1b1".parse().unwrap()).unwrap();
+    let best: Move = lines[3].strip_prefix("bestmove ").unwrap().parse().unwrap();
+    assert!(game.is_legal(best));
+}
+
+#[test]
+fn analyse_json_gives_the_lines() {
+    let out = ok(
+        &[
+            "analyse",
+            "two-tigers",
+            "--nodes",
+            "5000",
+            "--multipv",
+            "2",
+            "--json",
+        ],
+        "",
+    );
+    let json: Json = serde_json::from_str(out.trim()).unwrap();
+    let position = Position::new(Ruleset::preset("two-tigers").unwrap());
+    assert_eq!(json["position"], position.to_string());
+    let best: Move = json["best_move"].as_str().unwrap().parse().unwrap();
+    assert!(position.is_legal(best));
+    assert_eq!(json["lines"].as_array().unwrap().len(), 2);
+    assert!(json["score"].as_str().unwrap().starts_with("cp "));
+}
+
+#[test]
+fn analyse_finds_a_win_and_refuses_a_finished_game() {
+    let position = "5/5/1GTG1/2G2/2G2 t 0 0";
+    let out = ok(&["analyse", TINY, "--position", position, "--depth", "2"], "");
+    assert!(out.contains("score win 1"), "{out}");
+    assert!(out.ends_with("bestmove c3xa3\n") || out.ends_with("bestmove c3xe3\n"), "{out}");
+
+    let over = bagh(
+        &["analyse", TINY, "--position", position, "--moves", "c3xa3"],
+        "",
+    );
+    assert_eq!(over.status.code(), Some(1));
+    assert!(text(&over.stderr).contains("the game is over"), "{}", text(&over.stderr));
+}
+
+#[test]
+fn analyse_rejects_bad_usage() {
+    for args in [
+        &["analyse", "--moves", "c3", "c3"][..],
+        &["analyse", "--moves", "zz"],
+        &["analyse", "--position", "T3T/5 g"],
+        &["analyse", "--depth", "3", "--time", "1"],
+        &["analyse", "--depth", "0"],
+        &["analyse", "not-a-rule-set"],
+    ] {
+        assert_eq!(bagh(args, "").status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn play_answers_moves_hints_undo_and_quit() {
+    let input = "c3\nhint\nzz\na1a2\nmoves\nundo\nundo\nquit\n";
+    let out = ok(&["play", "--level", "3", "--seed", "1", "--time", "0.1"], input);
+    assert!(out.contains("You play the goats against bagh at level 3"), "{out}");
+    assert!(out.contains("bagh plays "), "{out}");
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("invalid move \"zz\""), "{out}");
+    assert!(out.contains("illegal move a1a2"), "{out}");
+    assert!(out.contains("legal moves: "), "{out}");
+    assert!(out.contains("taken back"), "{out}");
+    assert!(out.contains("nothing to take back"), "{out}");
+    assert!(out.contains("The game is left unfinished."), "{out}");
+    // Everything was taken back: the record has no moves.
+    assert!(out.ends_with("[Result \"*\"]\n\n*\n"), "{out}");
+    // The board is drawn at the start, after the move, after the answer
+    // and after the undo.
+    assert_eq!(out.matches("  a b c d e").count(), 4, "{out}");
+}
+
+#[test]
+fn play_to_the_end_prints_the_result_and_the_record() {
+    // The goat on b3 is lost at once, and with it the game.
+    let out = ok(&["play", TINY, "--level", "20", "--time", "0.2"], "b3\n");
+    assert!(out.contains("bagh plays c3xa3"), "{out}");
+    assert!(out.contains("The game is over: 0-1"), "{out}");
+    assert!(out.contains("bagh wins"), "{out}");
+    assert!(out.contains("1. b3 c3xa3 0-1"), "{out}");
+}
+
+#[test]
+fn play_as_the_tigers_and_stop_at_the_end_of_input() {
+    let out = ok(
+        &["play", TINY, "--side", "tiger", "--level", "1", "--seed", "3", "--time", "0.1"],
+        "undo\n",
+    );
+    assert!(out.contains("You play the tigers"), "{out}");
+    assert!(out.contains("nothing to take back"), "{out}");
+    assert!(out.contains("The game is left unfinished."), "{out}");
+}
