@@ -148,7 +148,7 @@ fn undo(game: &mut Game, person: Side) -> bool {
     if !moved {
         return false;
     }
-    while let Some(_) = game.pop() {
+    while game.pop().is_some() {
         if game.side_to_move() == person {
             break;
         }

@@ -165,7 +165,9 @@ impl Session {
         let Some(engine) = self.idle_engine() else {
             return Ok(());
         };
-        engine.set_options(options.clone()).map_err(|e| e.to_string())?;
+        engine
+            .set_options(options.clone())
+            .map_err(|e| e.to_string())?;
         self.options = options;
         Ok(())
     }
@@ -287,7 +289,10 @@ mod tests {
             movetime: Some(100),
             ..clock
         };
-        assert_eq!(limits(&both, Side::Goat).time, Some(Duration::from_millis(100)));
+        assert_eq!(
+            limits(&both, Side::Goat).time,
+            Some(Duration::from_millis(100))
+        );
         assert!(limits(&Go::default(), Side::Goat).infinite);
         let depth = Go {
             depth: Some(0),

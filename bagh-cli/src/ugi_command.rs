@@ -38,8 +38,14 @@ pub enum Command {
     Ugi,
     IsReady,
     NewGame,
-    SetOption { name: String, value: String },
-    Position { start: Start, moves: Vec<String> },
+    SetOption {
+        name: String,
+        value: String,
+    },
+    Position {
+        start: Start,
+        moves: Vec<String>,
+    },
     Go(Go),
     Stop,
     Quit,

@@ -47,8 +47,14 @@ fn analyse_prints_each_depth_and_the_best_move() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     for (i, line) in lines[..3].iter().enumerate() {
-        assert!(line.starts_with(&format!("depth {} seldepth ", i + 1)), "{line}");
-        assert!(line.contains(" score cp ") && line.contains(" pv "), "{line}");
+        assert!(
+            line.starts_with(&format!("depth {} seldepth ", i + 1)),
+            "{line}"
+        );
+        assert!(
+            line.contains(" score cp ") && line.contains(" pv "),
+            "{line}"
+        );
     }
     let mut game = Game::default();
     game.push("c3".parse().unwrap()).unwrap();
@@ -83,16 +89,26 @@ fn analyse_json_gives_the_lines() {
 #[test]
 fn analyse_finds_a_win_and_refuses_a_finished_game() {
     let position = "5/5/1GTG1/2G2/2G2 t 0 0";
-    let out = ok(&["analyse", TINY, "--position", position, "--depth", "2"], "");
+    let out = ok(
+        &["analyse", TINY, "--position", position, "--depth", "2"],
+        "",
+    );
     assert!(out.contains("score win 1"), "{out}");
-    assert!(out.ends_with("bestmove c3xa3\n") || out.ends_with("bestmove c3xe3\n"), "{out}");
+    assert!(
+        out.ends_with("bestmove c3xa3\n") || out.ends_with("bestmove c3xe3\n"),
+        "{out}"
+    );
 
     let over = bagh(
         &["analyse", TINY, "--position", position, "--moves", "c3xa3"],
         "",
     );
     assert_eq!(over.status.code(), Some(1));
-    assert!(text(&over.stderr).contains("the game is over"), "{}", text(&over.stderr));
+    assert!(
+        text(&over.stderr).contains("the game is over"),
+        "{}",
+        text(&over.stderr)
+    );
 }
 
 #[test]
@@ -112,8 +128,14 @@ fn analyse_rejects_bad_usage() {
 #[test]
 fn play_answers_moves_hints_undo_and_quit() {
     let input = "c3\nhint\nzz\na1a2\nmoves\nundo\nundo\nquit\n";
-    let out = ok(&["play", "--level", "3", "--seed", "1", "--time", "0.1"], input);
-    assert!(out.contains("You play the goats against bagh at level 3"), "{out}");
+    let out = ok(
+        &["play", "--level", "3", "--seed", "1", "--time", "0.1"],
+        input,
+    );
+    assert!(
+        out.contains("You play the goats against bagh at level 3"),
+        "{out}"
+    );
     assert!(out.contains("bagh plays "), "{out}");
     assert!(out.contains("hint: "), "{out}");
     assert!(out.contains("invalid move \"zz\""), "{out}");
@@ -142,7 +164,9 @@ fn play_to_the_end_prints_the_result_and_the_record() {
 #[test]
 fn play_as_the_tigers_and_stop_at_the_end_of_input() {
     let out = ok(
-        &["play", TINY, "--side", "tiger", "--level", "1", "--seed", "3", "--time", "0.1"],
+        &[
+            "play", TINY, "--side", "tiger", "--level", "1", "--seed", "3", "--time", "0.1",
+        ],
         "undo\n",
     );
     assert!(out.contains("You play the tigers"), "{out}");

@@ -82,7 +82,10 @@ impl Engine {
                 assert!(status.success());
                 return;
             }
-            assert!(started.elapsed() < Duration::from_secs(5), "quit ends the engine");
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "quit ends the engine"
+            );
             std::thread::sleep(Duration::from_millis(5));
         }
     }
@@ -100,9 +103,14 @@ fn the_handshake_names_the_engine_and_its_options() {
     let lines = engine.until("ugiok");
     assert!(lines[0].starts_with("id name bagh "));
     assert_eq!(lines[1], "id author the bagh authors");
-    for name in ["Hash", "Threads", "Rules", "Level", "Seed", "MultiPV", "Tables"] {
+    for name in [
+        "Hash", "Threads", "Rules", "Level", "Seed", "MultiPV", "Tables",
+    ] {
         let prefix = format!("option name {name} type ");
-        assert!(lines.iter().any(|l| l.starts_with(&prefix)), "{name}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&prefix)),
+            "{name}: {lines:?}"
+        );
     }
     assert_eq!(engine.ask("isready"), "readyok");
     engine.quit();
@@ -115,11 +123,24 @@ fn go_depth_reports_each_depth_and_a_legal_move() {
     engine.send("position startpos moves c3 a1b1");
     engine.send("go depth 3");
     let lines = engine.until("bestmove");
-    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
     assert_eq!(infos.len(), 3, "{lines:?}");
     for (i, info) in infos.iter().enumerate() {
-        assert!(info.starts_with(&format!("info depth {} seldepth ", i + 1)), "{info}");
-        for field in [" score ", " nodes ", " nps ", " time ", " hashfull ", " pv "] {
+        assert!(
+            info.starts_with(&format!("info depth {} seldepth ", i + 1)),
+            "{info}"
+        );
+        for field in [
+            " score ",
+            " nodes ",
+            " nps ",
+            " time ",
+            " hashfull ",
+            " pv ",
+        ] {
             assert!(info.contains(field), "{info}");
         }
     }
@@ -169,7 +190,10 @@ fn queries_follow_the_game() {
     // A finished game has no move to search.
     engine.send("go depth 2");
     let lines = engine.until("bestmove");
-    assert!(lines[0].starts_with("info string error: the game is over"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: the game is over"),
+        "{lines:?}"
+    );
     assert_eq!(lines.last().unwrap(), "bestmove 0000");
     let tiny: Ruleset = TINY.parse().unwrap();
     assert!(Position::new(tiny).legal_moves().len() > 1);
@@ -179,24 +203,45 @@ fn queries_follow_the_game() {
 #[test]
 fn bad_lines_are_explained_and_change_nothing() {
     let mut engine = Engine::start();
-    assert_eq!(engine.ask("hello world"), "info string unknown command: hello world");
+    assert_eq!(
+        engine.ask("hello world"),
+        "info string unknown command: hello world"
+    );
     engine.send("position startpos moves c3");
     let answer = engine.ask("position startpos moves c3 d4 zz");
-    assert!(answer.starts_with("info string error: move d4: illegal move d4"), "{answer}");
+    assert!(
+        answer.starts_with("info string error: move d4: illegal move d4"),
+        "{answer}"
+    );
     assert!(answer.contains("the position is unchanged"), "{answer}");
     assert_eq!(engine.ask("query p1turn"), "response false");
     let answer = engine.ask("position fen T3T/5/5/5/T3T g");
-    assert!(answer.starts_with("info string error: position fen"), "{answer}");
+    assert!(
+        answer.starts_with("info string error: position fen"),
+        "{answer}"
+    );
     let answer = engine.ask("go depth x");
-    assert!(answer.starts_with("info string error: go: depth x"), "{answer}");
+    assert!(
+        answer.starts_with("info string error: go: depth x"),
+        "{answer}"
+    );
     let answer = engine.ask("setoption name Hash value lots");
-    assert!(answer.starts_with("info string error: option Hash"), "{answer}");
+    assert!(
+        answer.starts_with("info string error: option Hash"),
+        "{answer}"
+    );
     let answer = engine.ask("setoption name Rules value tigers=z9");
-    assert!(answer.starts_with("info string error: option Rules"), "{answer}");
+    assert!(
+        answer.starts_with("info string error: option Rules"),
+        "{answer}"
+    );
     let answer = engine.ask("setoption name Colour value red");
     assert!(answer.contains("no such option"), "{answer}");
     let answer = engine.ask("query colour");
-    assert!(answer.starts_with("info string error: unknown query"), "{answer}");
+    assert!(
+        answer.starts_with("info string error: unknown query"),
+        "{answer}"
+    );
     assert_eq!(engine.ask("query p1turn"), "response false");
     engine.quit();
 }
