@@ -287,10 +287,12 @@ Example session (lines sent by the other side marked >):
   id name bagh 0.1.0
   ...
   ugiok
-  > position startpos moves c3
+  > position startpos moves c3 a1b1
   > go depth 4
-  info depth 1 seldepth 2 score cp 30 nodes 21 ...
-  bestmove a1a2")]
+  info depth 1 seldepth 1 score cp 0 nodes 20 nps 350877 time 0 hashfull 0 pv a1
+  ...
+  bestmove d4
+  > quit")]
 pub struct EngineArgs {}
 
 /// Play a game against the engine in the terminal.
@@ -317,7 +319,7 @@ pub struct PlayArgs {
     /// The seed of the engine's choices [default: from the clock].
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// A tablebase directory: the engine plays at full strength with it, perfectly where it answers.
+    /// A tablebase directory of the rule set: the engine then plays at full strength (the level is set aside), perfectly where the tables answer.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// The engine's time per move in seconds.
