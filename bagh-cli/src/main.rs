@@ -11,6 +11,8 @@ mod analyse;
 mod build;
 mod check;
 mod clock;
+mod elo;
+mod engine_match;
 mod engine_setup;
 mod error;
 mod longest_win;
@@ -81,6 +83,7 @@ enum Command {
     Analyse(AnalyseArgs),
     Engine(EngineArgs),
     Play(PlayArgs),
+    Match(MatchArgs),
 }
 
 /// Count the leaves of the legal-move tree to a depth (checks a move generator).
@@ -327,6 +330,54 @@ pub struct PlayArgs {
     pub time: Duration,
 }
 
+/// Play the engine against itself: two levels, alternating sides, and an Elo difference.
+///
+/// Games come in pairs: each pair starts from an opening of random moves
+/// (seeded by --seed) and is played once with A as the goats and once with
+/// A as the tigers. One line per game, then A's wins, draws and losses and
+/// the Elo difference A - B with a 95% interval. Level 0 is full strength
+/// (with --tables, perfect where the tables answer).
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  bagh match --level-a 12 --level-b 6 --games 20 --out games.txt
+  bagh match two-tigers --level-a 0 --level-b 10 --depth 6 --seed 7")]
+pub struct MatchArgs {
+    /// The rule set: a preset id or a rule set's text form [default: the tables' rule set, or bagh-chal].
+    #[arg(value_name = "RULES")]
+    pub rules: Option<Ruleset>,
+    /// Player A's level, 1 to 20, or 0 for full strength.
+    #[arg(long, value_name = "0..20", default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub level_a: u8,
+    /// Player B's level, 1 to 20, or 0 for full strength.
+    #[arg(long, value_name = "0..20", default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub level_b: u8,
+    /// Games to play (pairs share an opening).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub games: u32,
+    /// The seed of the openings and of the levels' choices.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies of each opening.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub opening_plies: u32,
+    /// Search each move to this depth.
+    #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Search each move for this many seconds [default: 0.1 without --depth or --nodes].
+    #[arg(long, value_name = "SECONDS", group = "limit", value_parser = parse_seconds)]
+    pub time: Option<Duration>,
+    /// Search each move about this many nodes.
+    #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// A tablebase directory of the rule set, for players at full strength.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// Write the games' records to this file.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
 /// The side a person plays.
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PlaySide {
@@ -366,6 +417,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(args),
         Command::Engine(_) => ugi::run(),
         Command::Play(args) => play::run(args),
+        Command::Match(args) => engine_match::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -173,3 +173,70 @@ fn play_as_the_tigers_and_stop_at_the_end_of_input() {
     assert!(out.contains("nothing to take back"), "{out}");
     assert!(out.contains("The game is left unfinished."), "{out}");
 }
+
+#[test]
+fn match_plays_pairs_and_writes_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("games.txt");
+    let out = ok(
+        &[
+            "match",
+            TINY,
+            "--level-a",
+            "4",
+            "--level-b",
+            "1",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+            "--seed",
+            "5",
+            "--opening-plies",
+            "2",
+            "--out",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(
+        lines[1].starts_with("game 1: A (level 4) goats, B (level 1) tigers"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("game 2: B (level 1) goats, A (level 4) tigers"),
+        "{out}"
+    );
+    assert!(lines[3].starts_with("2 games, for A: "), "{out}");
+    assert!(lines[4].starts_with("Elo difference A - B: "), "{out}");
+    let text = std::fs::read_to_string(&records).unwrap();
+    let games: Vec<bagh_core::Record> = bagh_core::RecordReader::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games.len(), 2);
+    // Both games of a pair start with the same opening.
+    assert_eq!(games[0].game().moves()[..2], games[1].game().moves()[..2]);
+    // The same seed plays the same match.
+    let again = ok(
+        &[
+            "match",
+            TINY,
+            "--level-a",
+            "4",
+            "--level-b",
+            "1",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+            "--seed",
+            "5",
+            "--opening-plies",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(again, out);
+}
