@@ -50,10 +50,12 @@ Values are for the side to move; distances are plies to the end of the game.
 Exit codes:
   0  success
   1  failure: a table that is missing, damaged or for another rule set, a
-     build that cannot run, a check that does not hold (the message goes to
-     stderr as `error: ...`, with its causes)
-  2  bad usage: an unknown flag or a missing argument, and also a rule set
-     or a position string that does not parse (bad input on the command line)
+     build that cannot run, a check that does not hold, a game to analyse
+     that is already over (the message goes to stderr as `error: ...`,
+     with its causes)
+  2  bad usage: an unknown flag or a missing argument, and also a rule set,
+     a position string or a move that does not parse or is illegal (bad
+     input on the command line)
 
 Examples:
   bagh perft 4
@@ -62,9 +64,10 @@ Examples:
   bagh report tablebases/bagh-chal --check 100 --out report.md
   bagh analyse --moves c3 a1a2 --depth 8
   bagh play --side tiger --level 5
+  bagh match --level-a 12 --level-b 6 --games 20 --out games.txt
   bagh engine                             # the UGI protocol on stdin/stdout";
 
-/// Bagh-Chal (tigers and goats): perft, and the tablebases that solve it.
+/// Bagh-Chal (tigers and goats): perft, the tablebases that solve it, and the engine.
 #[derive(Parser, Debug)]
 #[command(name = "bagh", version, after_help = MAIN_AFTER_HELP)]
 struct Cli {
