@@ -41,9 +41,17 @@ pub fn run() -> Result<(), CliError> {
         multipv: 1,
         search: None,
     };
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        if !session.handle(&line) {
+    let mut input = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // Bytes that are not UTF-8 are read as U+FFFD: such a line is
+        // answered like any other that does not read.
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if !session.handle(&String::from_utf8_lossy(&bytes)) {
             break;
         }
     }
@@ -101,17 +109,18 @@ impl Session {
         say("ugiok");
     }
 
-    /// The engine when no search runs: a search with limits is waited
-    /// for (it ends by itself); while `go infinite` runs, `None` and an
-    /// `info string`.
+    /// The engine when no search runs (a search that has ended is
+    /// collected); while one runs, `None` and an `info string`.
     fn idle_engine(&mut self) -> Option<&mut Engine> {
         if let Some(search) = self.search.take() {
-            if search.is_infinite() && !search.is_finished() {
-                say("info string error: a search is running: send stop first");
-                self.search = Some(search);
-                return None;
+            match search.try_finish() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(search) => {
+                    self.search = Some(search);
+                    say("info string error: a search is running: send stop first");
+                    return None;
+                }
             }
-            self.engine = Some(search.wait());
         }
         self.engine.as_mut()
     }

@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -22,14 +23,15 @@ pub fn say(line: &str) {
 
 /// A running search.
 pub struct Search {
-    handle: JoinHandle<Engine>,
+    handle: JoinHandle<()>,
+    /// The engine, sent back by the thread when its search has ended,
+    /// just before it prints `bestmove`.
+    engine: Receiver<Engine>,
     /// Raised by `stop` and `quit`: ends the search, and lets an infinite
     /// search that ended by itself give its `bestmove`.
     stopped: Arc<AtomicBool>,
     /// The engine's own stop flag.
     engine_stop: Arc<AtomicBool>,
-    /// Whether it runs until `stop`.
-    infinite: bool,
 }
 
 /// What a `go` asks of the search.
@@ -45,51 +47,61 @@ impl Search {
         let stopped = Arc::new(AtomicBool::new(false));
         let engine_stop = engine.stop_flag();
         let flag = stopped.clone();
-        let infinite = job.limits.infinite;
-        let handle = std::thread::spawn(move || search(engine, job, &flag));
+        let (send, receive) = channel();
+        let handle = std::thread::spawn(move || search(engine, job, &flag, &send));
         Search {
             handle,
+            engine: receive,
             stopped,
             engine_stop,
-            infinite,
         }
     }
 
-    /// Whether it runs until `stop` (`go infinite`).
-    pub fn is_infinite(&self) -> bool {
-        self.infinite
-    }
-
-    /// Waits for the search to end by itself and gives the engine back.
-    pub fn wait(self) -> Engine {
-        match self.handle.join() {
-            Ok(engine) => engine,
-            Err(panic) => std::panic::resume_unwind(panic),
+    /// The engine back when the search has ended (after its `bestmove`),
+    /// or the search still running.
+    pub fn try_finish(self) -> Result<Engine, Search> {
+        match self.engine.try_recv() {
+            Ok(engine) => Ok(self.join(engine)),
+            Err(TryRecvError::Empty) => Err(self),
+            Err(TryRecvError::Disconnected) => self.panicked(),
         }
     }
 
-    /// Whether the search has ended (its `bestmove` is sent).
-    pub fn is_finished(&self) -> bool {
-        self.handle.is_finished()
-    }
-
-    /// Waits for a search that has ended, or stops a running one, and
-    /// gives the engine back.
+    /// Stops the search (its `bestmove` is sent) and gives the engine back.
     pub fn stop(self) -> Engine {
         self.stopped.store(true, Ordering::SeqCst);
-        // The engine lowers its flag when a search starts: raise it until
-        // the thread ends, in case it had not started yet.
-        while !self.handle.is_finished() {
+        loop {
+            // The engine lowers its flag when a search starts: raise it
+            // until the engine comes back, in case it had not started yet.
             self.engine_stop.store(true, Ordering::SeqCst);
-            std::thread::sleep(Duration::from_millis(1));
+            match self.engine.recv_timeout(Duration::from_millis(1)) {
+                Ok(engine) => return self.join(engine),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => self.panicked(),
+            }
         }
-        self.wait()
+    }
+
+    /// Waits for the thread to print its `bestmove` and end.
+    fn join(self, engine: Engine) -> Engine {
+        if let Err(panic) = self.handle.join() {
+            std::panic::resume_unwind(panic);
+        }
+        engine
+    }
+
+    /// The thread ended without sending the engine back: it panicked.
+    fn panicked(self) -> ! {
+        match self.handle.join() {
+            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(()) => unreachable!("the search thread always sends the engine back"),
+        }
     }
 }
 
 /// The thread: searches, prints, and under `infinite` holds the
 /// `bestmove` until it is stopped.
-fn search(mut engine: Engine, job: Job, stopped: &AtomicBool) -> Engine {
+fn search(mut engine: Engine, job: Job, stopped: &AtomicBool, back: &Sender<Engine>) {
     let level = engine.options().level.is_some();
     let result = if level {
         engine.best_move(&job.game, &job.limits)
@@ -105,6 +117,10 @@ fn search(mut engine: Engine, job: Job, stopped: &AtomicBool) -> Engine {
             std::thread::sleep(Duration::from_millis(2));
         }
     }
+    // The session holds the engine again before `bestmove` is read, so a
+    // command sent after it finds the search over. A session gone (the
+    // receiver dropped) has nothing to hear.
+    let _ = back.send(engine);
     match result {
         Ok(mv) => say(&format!("bestmove {mv}")),
         Err(error) => {
@@ -112,7 +128,6 @@ fn search(mut engine: Engine, job: Job, stopped: &AtomicBool) -> Engine {
             say("bestmove 0000");
         }
     }
-    engine
 }
 
 /// The protocol's form of a score: `cp N`, `win N`, `loss N` (plies), or

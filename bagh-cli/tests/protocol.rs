@@ -164,6 +164,13 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
     std::thread::sleep(Duration::from_millis(300));
     engine.send("isready");
     assert_eq!(engine.until("readyok").last().unwrap(), "readyok");
+    // A second search waits for the first to be stopped.
+    engine.send("go depth 1");
+    let refused = engine.until("info string");
+    assert_eq!(
+        refused.last().unwrap(),
+        "info string error: a search is running: send stop first"
+    );
     let started = Instant::now();
     engine.send("stop");
     let lines = engine.until("bestmove");
