@@ -21,7 +21,7 @@ const DEFAULT_TIME: Duration = Duration::from_millis(100);
 /// Openings tried for one pair before giving up on one that is not over.
 const OPENING_TRIES: u64 = 100;
 
-/// One player: a level, or full strength (`None`).
+/// One player: its name for the output and the records, and its engine.
 struct Player {
     name: String,
     engine: Engine,
