@@ -15,7 +15,7 @@
 //! held-out set that no tuning looks at.
 
 use bagh_core::{random_game, Position, Side};
-use bagh_engine::{Engine, EngineOptions, Limits};
+use bagh_engine::{Engine, EngineOptions, EvalWeights, Limits};
 use bagh_tablebase::{Tablebase, Value};
 
 /// Judged moves and how many kept the value.
@@ -54,7 +54,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let first_seed: u64 = args.get(3).map_or(Ok(1_000_000), |a| a.parse())?;
     let tables = Tablebase::open(dir)?;
     let start = Position::new(*tables.rules());
-    let mut engine = Engine::new(EngineOptions::default())?;
+    // Weights to judge instead of the rule set's defaults, e.g. from the
+    // example fit_eval: BAGH_WEIGHTS=w1,w2,... in the order of EvalWeights::NAMES.
+    let weights = match std::env::var("BAGH_WEIGHTS") {
+        Ok(text) => {
+            let values: Vec<i32> = text.split(',').map(str::parse).collect::<Result<_, _>>()?;
+            let array: [i32; EvalWeights::COUNT] = values
+                .try_into()
+                .map_err(|_| format!("BAGH_WEIGHTS needs {} numbers", EvalWeights::COUNT))?;
+            Some(EvalWeights::from_array(array))
+        }
+        Err(_) => None,
+    };
+    let mut engine = Engine::new(EngineOptions {
+        weights,
+        ..EngineOptions::default()
+    })?;
     let mut tallies: [[Tally; 2]; 2] = Default::default(); // [placement?][side]
     let mut judged = 0;
     let mut seed = first_seed;
