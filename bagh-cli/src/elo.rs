@@ -5,7 +5,9 @@
 //! interval comes from the standard error of the mean game score,
 //! `sqrt((w (1 - p)^2 + d (1/2 - p)^2 + l p^2) / n) / sqrt(n)`: the
 //! difference at `p - 1.96 se` and at `p + 1.96 se`. A score of 0 or 1
-//! has no finite difference.
+//! has no finite difference and no spread; its interval is then Wilson's
+//! for a proportion, `(n / (n + z^2))` away from the sweep, so that a
+//! clean sweep of 4 games still bounds the difference on one side.
 
 /// Wins, draws and losses of the first player.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
@@ -58,10 +60,19 @@ impl Tally {
             + f64::from(self.losses) * p.powi(2))
             / n;
         let margin = 1.96 * (variance / n).sqrt();
+        // A sweep: Wilson's bound, n / (n + z^2) of the way from the other end.
+        let wilson = n / (n + 1.96 * 1.96);
+        let (low, high) = if p >= 1.0 {
+            (wilson, 1.0)
+        } else if p <= 0.0 {
+            (0.0, 1.0 - wilson)
+        } else {
+            (p - margin, p + margin)
+        };
         EloEstimate {
             difference: elo(p),
-            low: elo(p - margin),
-            high: elo(p + margin),
+            low: elo(low),
+            high: elo(high),
         }
     }
 }
@@ -113,6 +124,15 @@ mod tests {
             losses: 0,
         };
         assert_eq!(format_elo(tally.elo().difference), "+inf");
+        // Wilson: 4 / (4 + 1.96^2) = 0.5101, which is +7.0 Elo.
+        assert_eq!(format_elo(tally.elo().low), "+7.0");
+        assert_eq!(format_elo(tally.elo().high), "+inf");
+        let swept = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 4,
+        };
+        assert_eq!(format_elo(swept.elo().high), "-7.0");
         assert_eq!(format_elo(-35.26), "-35.3");
         assert_eq!(format_elo(-0.0), "+0.0");
         assert_eq!(Tally::default().score(), 0.5);
