@@ -5,7 +5,7 @@ use bagh_core::{Position, Side};
 use bagh_tablebase::{PlacementSolver, Tablebase, Value};
 
 use crate::error::CliError;
-use crate::rng::SplitMix64;
+use bagh_core::SplitMix64;
 
 /// The seed of the random games, fixed so that a report comes out the same.
 pub const SEED: u64 = 1729;

@@ -23,7 +23,6 @@ mod position_arg;
 mod probe;
 mod progress;
 mod report;
-mod rng;
 mod stats;
 mod stats_json;
 mod table;

@@ -12,11 +12,8 @@
 use crate::{Move, PointSet, Position, Side};
 
 /// splitmix64, evaluated at compile time to fill the key tables.
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+const fn splitmix(x: u64) -> u64 {
+    crate::random::mix(x.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 const fn keys<const N: usize>(seed: u64) -> [u64; N] {

@@ -6,11 +6,12 @@ use std::time::{Duration, Instant};
 
 use bagh_core::{Game, Move, Position};
 
-use crate::level::{self, SplitMix64};
+use crate::level;
 use crate::ordering::Heuristics;
 use crate::root::Completed;
 use crate::tt::TranspositionTable;
 use crate::{Analysis, EngineError, EvalWeights, Limits, Line, Progress, Score};
+use bagh_core::SplitMix64;
 
 /// The deepest iteration a search starts.
 pub const MAX_DEPTH: u32 = 100;

@@ -2,36 +2,12 @@
 //! among the root moves by a softmax over their scores, drawn from a seeded
 //! generator so that a seed replays the same game.
 
-use bagh_core::Move;
+use bagh_core::{Move, SplitMix64};
 
 use crate::Score;
 
 /// The lowest and highest levels.
 pub(crate) const LEVELS: std::ops::RangeInclusive<u8> = 1..=20;
-
-/// SplitMix64: small, fast and the same on every platform, so that a seed
-/// gives the same choices everywhere.
-#[derive(Clone, Debug)]
-pub(crate) struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub(crate) fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `[0, 1)` with 53 random bits.
-    pub(crate) fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 /// The search depth of a level: 1 at level 1, 12 at level 20.
 pub(crate) fn depth(level: u8) -> u32 {
