@@ -66,6 +66,15 @@ bench-tablebase:
 bench-engine:
 	$(CARGO) bench -p bagh-engine --bench search
 
+# The engine's moves judged by the tables (target/tablebases/<id>, `make solve-game`):
+# the share of critical positions of held-out random games where it keeps the value.
+JUDGE_RULES ?= bagh-chal
+JUDGE_POSITIONS ?= 1000
+JUDGE_NODES ?= 20000
+.PHONY: judge-engine
+judge-engine:
+	$(CARGO) run --release --quiet -p bagh-engine --example judge -- target/tablebases/$(JUDGE_RULES) $(JUDGE_POSITIONS) $(JUDGE_NODES)
+
 # Speed from Python: random games against the baghchal package (installed into .venv).
 bench-python: .venv
 	$(PY) benchmarks/random_games.py

@@ -1,0 +1,114 @@
+//! Judges the engine's moves with the tables: how often the move it plays
+//! keeps the game-theoretic value, in positions where some move would lose
+//! it ("critical" positions), by phase and side.
+//!
+//! ```text
+//! cargo run --release -p bagh-engine --example judge -- TABLES [POSITIONS] [NODES] [FIRST_SEED]
+//! ```
+//!
+//! TABLES is a complete tablebase directory (e.g. `target/tablebases/bagh-chal`,
+//! built by `make solve-game`), POSITIONS the number of critical positions to
+//! judge (default 200), NODES the engine's node limit per move (default
+//! 20000), FIRST_SEED the first random game (default 1000000). The positions
+//! come from seeded random games, one position per game at a seeded ply, so
+//! a range of seeds is a fixed test set: seeds from 1000000 up are the
+//! held-out set that no tuning looks at.
+
+use bagh_core::{random_game, Position, Side};
+use bagh_engine::{Engine, EngineOptions, EvalWeights, Limits};
+use bagh_tablebase::{Tablebase, Value};
+
+/// Judged moves and how many kept the value.
+#[derive(Default)]
+struct Tally {
+    judged: u32,
+    kept: u32,
+}
+
+impl Tally {
+    fn line(&self, name: &str) -> String {
+        let rate = 100.0 * f64::from(self.kept) / f64::from(self.judged.max(1));
+        format!(
+            "{name:<22} {:>5} judged {:>5} kept  {rate:5.1}%",
+            self.judged, self.kept
+        )
+    }
+}
+
+/// The position of game `seed` at a ply drawn from the same seed.
+fn sample(start: Position, seed: u64) -> Position {
+    let game = random_game(start, seed, 400);
+    let positions = game.positions();
+    // The ply: a multiplicative hash of the seed, spread over the game.
+    let mixed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    positions[(mixed % positions.len() as u64) as usize]
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(dir) = args.first() else {
+        return Err("usage: judge TABLES [POSITIONS] [NODES] [FIRST_SEED]".into());
+    };
+    let wanted: u32 = args.get(1).map_or(Ok(200), |a| a.parse())?;
+    let nodes: u64 = args.get(2).map_or(Ok(20_000), |a| a.parse())?;
+    let first_seed: u64 = args.get(3).map_or(Ok(1_000_000), |a| a.parse())?;
+    let tables = Tablebase::open(dir)?;
+    let start = Position::new(*tables.rules());
+    // Weights to judge instead of the rule set's defaults, e.g. from the
+    // example fit_eval: BAGH_WEIGHTS=w1,w2,... in the order of EvalWeights::NAMES.
+    let weights = match std::env::var("BAGH_WEIGHTS") {
+        Ok(text) => {
+            let values: Vec<i32> = text.split(',').map(str::parse).collect::<Result<_, _>>()?;
+            let array: [i32; EvalWeights::COUNT] = values
+                .try_into()
+                .map_err(|_| format!("BAGH_WEIGHTS needs {} numbers", EvalWeights::COUNT))?;
+            Some(EvalWeights::from_array(array))
+        }
+        Err(_) => None,
+    };
+    let mut engine = Engine::new(EngineOptions {
+        weights,
+        ..EngineOptions::default()
+    })?;
+    let mut tallies: [[Tally; 2]; 2] = Default::default(); // [placement?][side]
+    let mut judged = 0;
+    let mut seed = first_seed;
+    while judged < wanted {
+        let position = sample(start, seed);
+        seed += 1;
+        if position.is_game_over() {
+            continue;
+        }
+        let value = tables.probe(&position)?.value;
+        let replies = tables.probe_moves(&position)?;
+        let keeps = |after: Value| after.flip() == value;
+        if value == Value::Loss || replies.iter().all(|(_, probe)| keeps(probe.value)) {
+            continue; // nothing to lose here
+        }
+        engine.new_game();
+        let analysis = engine.analyse_position(&position, &Limits::nodes(nodes), 1, |_| {})?;
+        let kept = replies
+            .iter()
+            .any(|(mv, probe)| *mv == analysis.best_move && keeps(probe.value));
+        let phase = usize::from(position.is_placement_phase());
+        let side = usize::from(position.side_to_move() == Side::Tiger);
+        tallies[phase][side].judged += 1;
+        tallies[phase][side].kept += u32::from(kept);
+        judged += 1;
+    }
+    println!(
+        "{} critical positions from seeds {first_seed}..{seed}, {nodes} nodes a move",
+        judged
+    );
+    let mut all = Tally::default();
+    for (phase, name) in [(1, "placement"), (0, "movement")] {
+        for (side, side_name) in [(0, "goats"), (1, "tigers")] {
+            let tally = &tallies[phase][side];
+            println!("{}", tally.line(&format!("{name}, {side_name}")));
+            all.judged += tally.judged;
+            all.kept += tally.kept;
+        }
+    }
+    println!("{}", all.line("all"));
+    Ok(())
+}
