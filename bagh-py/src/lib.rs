@@ -1,7 +1,7 @@
-//! The `bagh._bagh` extension module: bagh-core's rules and bagh-tablebase's
-//! tables for Python.
+//! The `bagh._bagh` extension module: bagh-core's rules, bagh-tablebase's
+//! tables and bagh-engine's search for Python.
 //!
-//! The logic lives in `bagh-core` and `bagh-tablebase`; these wrappers
+//! The logic lives in `bagh-core`, `bagh-tablebase` and `bagh-engine`; these wrappers
 //! convert arguments, name things the Python way, and turn the libraries'
 //! error values into exceptions.
 //! Nothing here panics on bad input: every fallible call returns an error.
@@ -12,6 +12,7 @@
 use pyo3::prelude::*;
 
 mod convert;
+mod engine;
 mod errors;
 mod game;
 mod interop;
@@ -52,6 +53,7 @@ fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
         Ok(())
     })?;
     add_part(m, "_tablebase", tablebase::register)?;
+    add_part(m, "_engine", engine::register)?;
     Ok(())
 }
 

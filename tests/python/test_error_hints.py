@@ -138,6 +138,7 @@ def raised(cls: type[Exception]) -> list[Exception]:
         lambda: bagh.Position.from_parts(tigers=["a1"], goats=["a1"]),
         lambda: bagh.Record(bagh.Game(), tags={"Result": "1-0"}),
         lambda: bagh.Game.from_json("{"),
+        lambda: bagh.Engine().analyse(bagh.Position()),
     ]
     found = []
     for attempt in attempts:

@@ -50,3 +50,29 @@ def test_other_threads_run_during_perft() -> None:
     ticks, elapsed = ticks_during(work)
     # With the GIL held for the whole call the ticker would barely run.
     assert ticks > elapsed * 100
+
+
+ENGINE_SCRIPT = """
+import os, signal, threading, time
+import bagh
+signal.signal(signal.SIGINT, signal.default_int_handler)
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+began = time.perf_counter()
+game = bagh.Game()
+analysis = bagh.Engine().analyse(game, time=60)
+print(round(time.perf_counter() - began, 2), analysis.depth, game.is_legal(analysis.best_move))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT by os.kill is POSIX")
+def test_ctrl_c_stops_a_search_and_returns_its_best_so_far() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", ENGINE_SCRIPT],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    seconds, depth, legal = done.stdout.split()
+    assert float(seconds) < 5
+    assert int(depth) >= 1 and legal == "True"

@@ -41,12 +41,22 @@ hand). Their ``statistics()`` are typed: :class:`TablebaseStatistics`,
 :class:`MovementStatistics` (of :class:`MovementLayerStatistics`) and
 :class:`PlacementStatistics` (of :class:`PlacementLayerStatistics`). Their
 errors are :class:`TablebaseError`.
+
+:class:`Engine` searches any position or game for the best move, with or
+without a :class:`Tablebase`: its ``analyse`` answers an :class:`Analysis`
+(the best move, its :class:`Score`, the principal variation and the best
+lines, each a :class:`Line`), reporting each iteration as a
+:class:`Progress`; its errors are :class:`EngineError`.
 """
 
 from bagh._bagh import (
+    Analysis,
     BaghError,
+    Engine,
+    EngineError,
     Game,
     IllegalMoveError,
+    Line,
     Move,
     MovementLayerStatistics,
     MovementStatistics,
@@ -58,11 +68,13 @@ from bagh._bagh import (
     PlacementTable,
     Position,
     Probe,
+    Progress,
     Record,
     RecordContentError,
     RecordIterator,
     Ruleset,
     RulesetError,
+    Score,
     SetupError,
     Tablebase,
     TablebaseError,
@@ -75,9 +87,13 @@ from bagh._bagh import (
 )
 
 __all__ = [
+    "Analysis",
     "BaghError",
+    "Engine",
+    "EngineError",
     "Game",
     "IllegalMoveError",
+    "Line",
     "Move",
     "MovementLayerStatistics",
     "MovementStatistics",
@@ -89,11 +105,13 @@ __all__ = [
     "PlacementTable",
     "Position",
     "Probe",
+    "Progress",
     "Record",
     "RecordContentError",
     "RecordIterator",
     "Ruleset",
     "RulesetError",
+    "Score",
     "SetupError",
     "Tablebase",
     "TablebaseError",

@@ -30,6 +30,11 @@ use crate::ruleset::PyRuleset;
 pub struct PyTablebase(Arc<Tablebase>);
 
 impl PyTablebase {
+    /// The tables, shared (with an engine).
+    pub fn shared(&self) -> Arc<Tablebase> {
+        Arc::clone(&self.0)
+    }
+
     fn position(&self, position: &Bound<'_, PyAny>) -> PyResult<Position> {
         to_position(position, self.0.rules())
     }

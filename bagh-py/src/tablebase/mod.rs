@@ -31,6 +31,8 @@ mod progress;
 mod solve;
 mod statistics;
 
+pub use directory::PyTablebase;
+
 /// Adds the tablebase classes and `TablebaseError` to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

@@ -1,7 +1,8 @@
 """Type stubs of the compiled module ``bagh._bagh`` (checked by ``mypy.stubtest``).
 
-The exceptions, the records and the tables are described in the stubs of
-the parts ``_errors``, ``_records`` and ``_tablebase``, and re-exported here.
+The exceptions, the records, the tables and the engine are described in the
+stubs of the parts ``_errors``, ``_records``, ``_tablebase`` and ``_engine``,
+and re-exported here.
 """
 
 import os
@@ -43,6 +44,12 @@ __all__ = [
     "MovementLayerStatistics",
     "PlacementStatistics",
     "PlacementLayerStatistics",
+    "EngineError",
+    "Score",
+    "Line",
+    "Analysis",
+    "Progress",
+    "Engine",
 ]
 
 from bagh._bagh._errors import (
@@ -77,6 +84,15 @@ from bagh._bagh._tablebase import (
     Tablebase as Tablebase,
     MovementTable as MovementTable,
     PlacementTable as PlacementTable,
+)
+
+from bagh._bagh._engine import (
+    EngineError as EngineError,
+    Score as Score,
+    Line as Line,
+    Analysis as Analysis,
+    Progress as Progress,
+    Engine as Engine,
 )
 
 __version__: str

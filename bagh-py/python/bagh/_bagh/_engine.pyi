@@ -1,0 +1,199 @@
+"""Type stubs of ``bagh._bagh._engine``: the search engine (re-exported by ``bagh``)."""
+
+from collections.abc import Callable
+from typing import ClassVar, final
+
+from bagh._bagh import Game, Move, Outcome, Position, Ruleset
+from bagh._bagh._errors import BaghError
+from bagh._bagh._tablebase import Tablebase
+
+__all__ = [
+    "EngineError",
+    "Score",
+    "Line",
+    "Analysis",
+    "Progress",
+    "Engine",
+]
+
+class EngineError(BaghError):
+    """A search that cannot start, or an engine that cannot be made.
+
+    An option out of range, a search without a limit, a game that is over
+    (``outcome`` is then its :class:`Outcome`, else None), a game or tables
+    under another rule set than the engine's.
+    """
+
+    outcome: Outcome | None
+
+@final
+class Score:
+    """The score of a position for the side to move: exactly one of four readings.
+
+    A heuristic ``value`` in centi-goats (100 is about a goat's worth); a
+    proven win (``is_win``, in ``win_in`` plies where known); a proven loss
+    (``is_loss``, in ``loss_in`` plies where known); a proven draw
+    (``is_draw``). Wins and losses proven by the placement tables have no
+    known distance: ``is_win`` is True and ``win_in`` None.
+    """
+
+    def __new__(
+        cls,
+        *,
+        value: int | None = None,
+        win_in: int | None = None,
+        loss_in: int | None = None,
+        win: bool = False,
+        loss: bool = False,
+        draw: bool = False,
+    ) -> Score:
+        """``Score(value=35)``, ``Score(win_in=7)``, ``Score(draw=True)``, ``Score(win=True)`` (no distance): exactly one."""
+    @property
+    def value(self) -> int | None:
+        """The heuristic value in centi-goats; None for a proven result."""
+    @property
+    def win_in(self) -> int | None:
+        """Plies to the win where known; None otherwise."""
+    @property
+    def loss_in(self) -> int | None:
+        """Plies to the loss where known; None otherwise."""
+    @property
+    def is_win(self) -> bool: ...
+    @property
+    def is_loss(self) -> bool: ...
+    @property
+    def is_draw(self) -> bool: ...
+    @property
+    def is_proven(self) -> bool:
+        """A win, a loss or a draw."""
+    def sort_key(self) -> int:
+        """One number that orders scores as a player would: larger is better."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Line:
+    """One root move's score and principal variation."""
+
+    @property
+    def score(self) -> Score: ...
+    @property
+    def pv(self) -> list[Move]:
+        """The moves, the root move first."""
+
+@final
+class Analysis:
+    """The answer of a search."""
+
+    @property
+    def best_move(self) -> Move: ...
+    @property
+    def score(self) -> Score:
+        """The best move's score, for the side to move."""
+    @property
+    def pv(self) -> list[Move]:
+        """The principal variation, ``best_move`` first."""
+    @property
+    def depth(self) -> int:
+        """The last completed iteration; 0 when the tables answered alone or the search was stopped before depth 1."""
+    @property
+    def seldepth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def time(self) -> float:
+        """Seconds taken."""
+    @property
+    def lines(self) -> list[Line]:
+        """The ``multipv`` best lines, best first (fewer when there are fewer legal moves)."""
+
+@final
+class Progress:
+    """A report of a running search: one line of one completed iteration."""
+
+    @property
+    def depth(self) -> int: ...
+    @property
+    def seldepth(self) -> int: ...
+    @property
+    def multipv(self) -> int:
+        """Which line: 1 for the best."""
+    @property
+    def score(self) -> Score: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def nps(self) -> int: ...
+    @property
+    def time(self) -> float:
+        """Seconds since the search started."""
+    @property
+    def hashfull(self) -> int:
+        """How full the transposition table is, in permille."""
+    @property
+    def pv(self) -> list[Move]: ...
+
+@final
+class Engine:
+    """A search engine for one rule set; it keeps its table between searches.
+
+    ``rules`` is a Ruleset or a preset id (None: the tables' rule set, or
+    bagh-chal). With ``tablebase`` (tables of the same rule set) it plays
+    perfectly where they answer. ``level`` 1 to 20 plays weaker for human
+    opponents, choosing among the best moves at random from ``seed`` (None:
+    drawn at random; see ``seed``). Options out of range raise
+    :class:`EngineError`.
+    """
+
+    def __new__(
+        cls,
+        rules: Ruleset | str | None = None,
+        *,
+        tablebase: Tablebase | None = None,
+        threads: int = 1,
+        hash_mb: int = 64,
+        level: int | None = None,
+        seed: int | None = None,
+    ) -> Engine: ...
+    def analyse(
+        self,
+        board: Game | Position | str,
+        *,
+        time: float | None = None,
+        depth: int | None = None,
+        nodes: int | None = None,
+        multipv: int = 1,
+        progress: Callable[[Progress], object] | None = None,
+    ) -> Analysis:
+        """The ``multipv`` best lines of ``board`` within the limits (at least one of time, depth, nodes).
+
+        A Game is searched with its history; a Position or a position string
+        as the start of a game. Runs without the GIL; ``progress`` hears every
+        line of every completed iteration. Ctrl-C stops the search and returns
+        its best analysis so far.
+        """
+    def best_move(
+        self,
+        board: Game | Position | str,
+        *,
+        time: float | None = None,
+        depth: int | None = None,
+        nodes: int | None = None,
+    ) -> Move:
+        """The move to play (at a level, a seeded choice); Ctrl-C returns the move so far."""
+    def new_game(self) -> None:
+        """Forgets the transposition table and the move-ordering history."""
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def tablebase(self) -> Tablebase | None: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def hash_mb(self) -> int: ...
+    @property
+    def level(self) -> int | None: ...
+    @property
+    def seed(self) -> int:
+        """The seed of the level's choices: the one given, or the one drawn."""
