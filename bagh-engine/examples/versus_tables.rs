@@ -68,7 +68,11 @@ fn opponent_move(
     for mv in moves {
         let mut next = game.clone();
         next.push(mv)?;
-        let replies = if next.is_game_over() { 0 } else { keeping(tables, &next)?.len() };
+        let replies = if next.is_game_over() {
+            0
+        } else {
+            keeping(tables, &next)?.len()
+        };
         if replies < best.0 {
             best = (replies, mv);
         }
@@ -76,16 +80,28 @@ fn opponent_move(
     Ok(best.1)
 }
 
-fn play(
-    tables: &Tablebase,
-    engine: &mut Engine,
+/// One game to play: where it starts, the engine's side, the opponent, and
+/// the seed of the opponent's random choices.
+struct Match {
     start: Position,
     engine_side: Side,
     kind: Opponent,
     seed: u64,
+}
+
+fn play(
+    tables: &Tablebase,
+    engine: &mut Engine,
+    game_to_play: Match,
     nodes: u64,
     tally: &mut Tally,
 ) -> Result<(), Box<dyn std::error::Error>> {
+    let Match {
+        start,
+        engine_side,
+        kind,
+        seed,
+    } = game_to_play;
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::from_position(start);
     engine.new_game();
@@ -149,9 +165,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for side in [Side::Goat, Side::Tiger] {
             let mut tally = Tally::default();
             for (i, &position) in starts.iter().enumerate() {
-                play(&tables, &mut engine, position, side, kind, first_seed + i as u64, nodes, &mut tally)?;
+                let game_to_play = Match {
+                    start: position,
+                    engine_side: side,
+                    kind,
+                    seed: first_seed + i as u64,
+                };
+                play(&tables, &mut engine, game_to_play, nodes, &mut tally)?;
             }
-            let per_mille = |phase: usize| 1000.0 * f64::from(tally.lost[phase]) / f64::from(tally.moves[phase].max(1));
+            let per_mille = |phase: usize| {
+                1000.0 * f64::from(tally.lost[phase]) / f64::from(tally.moves[phase].max(1))
+            };
             println!(
                 "engine as {side}s vs {} perfect: value kept in {}/{} games; value-losing moves per 1,000: placement {:.1} (of {}), movement {:.1} (of {})",
                 match kind { Opponent::Random => "random", Opponent::Narrowing => "narrowing" },
