@@ -75,6 +75,12 @@ JUDGE_NODES ?= 20000
 judge-engine:
 	$(CARGO) run --release --quiet -p bagh-engine --example judge -- target/tablebases/$(JUDGE_RULES) $(JUDGE_POSITIONS) $(JUDGE_NODES)
 
+# Whole games against two perfect opponents (the tables), the start and JUDGE_OPENINGS openings.
+JUDGE_OPENINGS ?= 50
+.PHONY: versus-tables
+versus-tables:
+	$(CARGO) run --release --quiet -p bagh-engine --example versus_tables -- target/tablebases/$(JUDGE_RULES) $(JUDGE_OPENINGS) $(JUDGE_NODES)
+
 # Speed from Python: random games against the baghchal package (installed into .venv).
 bench-python: .venv
 	$(PY) benchmarks/random_games.py

@@ -14,7 +14,10 @@
 //! against two perfect opponents: one that picks at random (seeded) among
 //! the moves that keep its value, and one that picks the value-keeping move
 //! that leaves the engine the fewest value-keeping replies. A game stops
-//! after 300 plies (a draw that has gone round).
+//! after 300 plies (a draw that has gone round). The tables value positions
+//! as if new; under `forbidden` the game's history can ban every move that
+//! keeps a position's value, and such turns are counted apart, not as the
+//! engine's mistakes (the game then counts as not kept).
 
 use bagh_core::{random_game, Game, Move, Position, Side, SplitMix64};
 use bagh_engine::{Engine, EngineOptions, Limits};
@@ -33,6 +36,8 @@ struct Tally {
     kept: u32,
     moves: [u32; 2],
     lost: [u32; 2],
+    /// Engine turns where the history banned every value-keeping move.
+    banned: u32,
 }
 
 /// The moves of the game's current position that keep its value for the
@@ -108,15 +113,23 @@ fn play(
     let mut kept = true;
     while !game.is_game_over() && game.len() < 300 {
         if game.side_to_move() == engine_side {
+            let banned_before = tally.banned;
             let position = *game.position();
             let value = tables.probe(&position)?.value;
+            if keeping(tables, &game)?.is_empty() {
+                // Under `forbidden` the history can ban every move that keeps
+                // the position's value: lost by the game's past, not by a move.
+                tally.banned += 1;
+            }
             let mv = engine.best_move(&game, &Limits::nodes(nodes))?;
             let after = tables.probe(&position.play(mv)?)?.value;
             let phase = usize::from(position.is_placement_phase());
             tally.moves[phase] += 1;
             if after.flip() != value {
-                tally.lost[phase] += 1;
                 kept = false;
+                if tally.banned == banned_before {
+                    tally.lost[phase] += 1;
+                }
             }
             game.push(mv)?;
         } else {
@@ -177,7 +190,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 1000.0 * f64::from(tally.lost[phase]) / f64::from(tally.moves[phase].max(1))
             };
             println!(
-                "engine as {side}s vs {} perfect: value kept in {}/{} games; value-losing moves per 1,000: placement {:.1} (of {}), movement {:.1} (of {})",
+                "engine as {side}s vs {} perfect: value kept in {}/{} games; value-losing moves per 1,000: placement {:.1} (of {}), movement {:.1} (of {}); turns with every value-keeping move banned by repetition: {}",
                 match kind { Opponent::Random => "random", Opponent::Narrowing => "narrowing" },
                 tally.kept,
                 tally.games,
@@ -185,6 +198,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 tally.moves[1],
                 per_mille(0),
                 tally.moves[0],
+                tally.banned,
             );
         }
     }
