@@ -14,7 +14,7 @@
 //! against two perfect opponents: one that picks at random (seeded) among
 //! the moves that keep its value, and one that picks the value-keeping move
 //! that leaves the engine the fewest value-keeping replies. A game stops
-//! after 300 plies (a draw that has gone round). The tables value positions
+//! after 300 plies (counted as drawn with the draws). The tables value positions
 //! as if new; under `forbidden` the game's history can ban every move that
 //! keeps a position's value, and such turns are counted apart, not as the
 //! engine's mistakes (the game then counts as not kept).
@@ -38,6 +38,8 @@ struct Tally {
     lost: [u32; 2],
     /// Engine turns where the history banned every value-keeping move.
     banned: u32,
+    /// The games' ends for the engine: won, drawn (or stopped), lost.
+    results: [u32; 3],
 }
 
 /// The moves of the game's current position that keep its value for the
@@ -139,6 +141,12 @@ fn play(
     }
     tally.games += 1;
     tally.kept += u32::from(kept);
+    let result = match game.outcome().and_then(|outcome| outcome.winner) {
+        Some(winner) if winner == engine_side => 0,
+        Some(_) => 2,
+        None => 1,
+    };
+    tally.results[result] += 1;
     Ok(())
 }
 
@@ -190,8 +198,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 1000.0 * f64::from(tally.lost[phase]) / f64::from(tally.moves[phase].max(1))
             };
             println!(
-                "engine as {side}s vs {} perfect: value kept in {}/{} games; value-losing moves per 1,000: placement {:.1} (of {}), movement {:.1} (of {}); turns with every value-keeping move banned by repetition: {}",
+                "engine as {side}s vs {} perfect: won/drawn/lost {}/{}/{}; value kept in {}/{} games; value-losing moves per 1,000: placement {:.1} (of {}), movement {:.1} (of {}); turns with every value-keeping move banned by repetition: {}",
                 match kind { Opponent::Random => "random", Opponent::Narrowing => "narrowing" },
+                tally.results[0],
+                tally.results[1],
+                tally.results[2],
                 tally.kept,
                 tally.games,
                 per_mille(1),
