@@ -111,3 +111,17 @@ with tempfile.TemporaryDirectory() as directory:
         movement_only.probe(start)
     except bagh.TablebaseError as error:
         print("TablebaseError:", error)
+
+section("The engine")
+engine = bagh.Engine()                             # bagh-chal, full strength, no tables
+analysis = engine.analyse(bagh.Game(), depth=8, multipv=3)
+print(analysis)
+for best in analysis.lines:                        # the three best first moves
+    print(f"  {best.score}  {' '.join(str(move) for move in best.pv)}")
+for rules in bagh.Ruleset.preset_ids():            # full strength against level 3, every rule set
+    strong, weak = bagh.Engine(rules), bagh.Engine(rules, level=3, seed=1)
+    game = bagh.Game(rules)
+    while not game.is_game_over() and len(game) < 200:
+        player = strong if game.side_to_move == "goat" else weak
+        game.push(player.best_move(game, nodes=5_000))
+    print(f"{rules}: the engine as goats against level 3: {game.result()} after {len(game)} plies")
