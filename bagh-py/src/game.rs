@@ -83,15 +83,9 @@ impl PyGame {
     /// The game record; `tags` adds tag pairs after Rules, Position and Result.
     #[pyo3(signature = (tags = None))]
     fn to_record(&self, tags: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        let mut record = Record::new(self.0.clone());
+        let mut record = self.0.to_record();
         if let Some(tags) = tags {
-            for (name, value) in tags.iter() {
-                let name: String = name.extract()?;
-                let value: String = value.str()?.extract()?;
-                record
-                    .set_tag(&name, &value)
-                    .map_err(crate::errors::record_content_error)?;
-            }
+            crate::records::set_tags(&mut record, tags.as_any())?;
         }
         Ok(record.to_string())
     }

@@ -31,6 +31,20 @@ fn pairs<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Vec<(Bound<'py, PyAny>, Bound
         .collect()
 }
 
+/// Sets `tags` (a mapping or (name, value) pairs, in order; values are
+/// turned into text) on `record`: what `Record(...)` and `Game.to_record`
+/// share.
+pub(crate) fn set_tags(record: &mut Record, tags: &Bound<'_, PyAny>) -> PyResult<()> {
+    for (name, value) in pairs(tags)? {
+        let name: String = name.extract()?;
+        let value: String = value.str()?.extract()?;
+        record
+            .set_tag(&name, &value)
+            .map_err(record_content_error)?;
+    }
+    Ok(())
+}
+
 #[pymethods]
 impl PyRecord {
     /// A record of `game` with `tags` (a mapping or (name, value) pairs, in
@@ -44,15 +58,9 @@ impl PyRecord {
         tags: Option<&Bound<'_, PyAny>>,
         comments: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyRecord> {
-        let mut record = Record::new(game.0.clone());
+        let mut record = game.0.to_record();
         if let Some(tags) = tags {
-            for (name, value) in pairs(tags)? {
-                let name: String = name.extract()?;
-                let value: String = value.str()?.extract()?;
-                record
-                    .set_tag(&name, &value)
-                    .map_err(record_content_error)?;
-            }
+            set_tags(&mut record, tags)?;
         }
         if let Some(comments) = comments {
             for (ply, text) in pairs(comments)? {
