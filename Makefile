@@ -13,7 +13,7 @@ export BAGH_PROPTEST_CASES
 # rebuilt by maturin when a source changes) and its test extras.
 VENV := .venv
 PY := $(VENV)/bin/python
-PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-engine/src bagh-engine/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name 'Cargo.toml' \) 2>/dev/null)
+PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-engine/src bagh-engine/Cargo.toml bagh-rl/src bagh-rl/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name 'Cargo.toml' \) 2>/dev/null)
 
 demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo

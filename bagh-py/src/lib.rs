@@ -22,6 +22,7 @@ mod outcome;
 mod playout;
 mod position;
 mod records;
+mod rl;
 mod ruleset;
 mod svg;
 mod tablebase;
@@ -54,6 +55,8 @@ fn _bagh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     })?;
     add_part(m, "_tablebase", tablebase::register)?;
     add_part(m, "_engine", engine::register)?;
+    // Not re-exported: `bagh.rl` is a package of its own.
+    add_submodule(m, "_rl", rl::register)?;
     Ok(())
 }
 
@@ -66,20 +69,31 @@ fn add_part(
     name: &str,
     fill: impl FnOnce(&Bound<'_, PyModule>) -> PyResult<()>,
 ) -> PyResult<()> {
-    let py = parent.py();
-    let qualified = format!("bagh._bagh.{name}");
-    let part = PyModule::new(py, &qualified)?;
-    fill(&part)?;
+    let part = add_submodule(parent, name, fill)?;
     for (key, value) in part.dict().iter() {
         let key: String = key.extract()?;
         if !key.starts_with("__") {
             parent.add(key.as_str(), value)?;
         }
     }
+    Ok(())
+}
+
+/// Fills the submodule `bagh._bagh.<name>` with `fill` and makes it
+/// importable by that name, without re-exporting its contents.
+fn add_submodule<'py>(
+    parent: &Bound<'py, PyModule>,
+    name: &str,
+    fill: impl FnOnce(&Bound<'py, PyModule>) -> PyResult<()>,
+) -> PyResult<Bound<'py, PyModule>> {
+    let py = parent.py();
+    let qualified = format!("bagh._bagh.{name}");
+    let part = PyModule::new(py, &qualified)?;
+    fill(&part)?;
     // Importable by its name, as a submodule of a package would be (and not
     // an attribute of `_bagh`, whose names are the public ones).
     py.import("sys")?
         .getattr("modules")?
         .set_item(qualified, &part)?;
-    Ok(())
+    Ok(part)
 }

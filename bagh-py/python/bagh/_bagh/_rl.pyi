@@ -1,0 +1,131 @@
+"""Type stubs of ``bagh._bagh._rl``: the compiled part of :mod:`bagh.rl` (re-exported there)."""
+
+from collections.abc import Sequence
+from typing import Any, Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from bagh._bagh import Game, Move, Position, Ruleset
+from bagh._bagh._errors import BaghError
+from bagh._bagh._tablebase import Tablebase
+
+__all__ = [
+    "NUM_ACTIONS",
+    "OBSERVATION_SHAPE",
+    "RLError",
+    "ActionError",
+    "encode",
+    "decode",
+    "legal_mask",
+    "observation",
+    "legal_masks",
+    "observations",
+    "symmetry_maps",
+    "sample_positions",
+    "VecEnv",
+]
+
+NUM_ACTIONS: Final[int]
+"""289: 25 placements, then the 264 ordered pairs of points on one line."""
+OBSERVATION_SHAPE: Final[tuple[int, int, int]]
+"""(11, 5, 5): planes, ranks (rank 1 first), files (file a first)."""
+
+class RLError(BaghError):
+    """An argument of bagh.rl that cannot be used: an array of the wrong shape or dtype, an option out of range."""
+
+class ActionError(RLError):
+    """An action that names no legal move.
+
+    ``action`` is the action given, ``position`` the position's text (None
+    when the action is out of range), ``env`` the environment's index in a
+    :class:`VecEnv` (else None).
+    """
+
+    action: int | None
+    env: int | None
+    position: str | None
+
+_Board = Position | Game
+
+def encode(mv: Move | str) -> int:
+    """The action of a move: its point for a placement, its (from, to) pair otherwise."""
+
+def decode(action: int, board: _Board) -> Move:
+    """The move ``action`` names in a position or a game; :class:`ActionError` when none."""
+
+def legal_mask(board: _Board) -> npt.NDArray[np.bool_]:
+    """The legal-action mask, bool of shape ``(NUM_ACTIONS,)``; a game's honours repetition and its end."""
+
+def observation(board: _Board) -> npt.NDArray[np.float32]:
+    """The observation, float32 of shape ``OBSERVATION_SHAPE``."""
+
+def legal_masks(
+    boards: Sequence[_Board], out: npt.NDArray[np.bool_] | None = None
+) -> npt.NDArray[np.bool_]:
+    """The masks of many boards, written into ``out`` (``(len(boards), NUM_ACTIONS)``) or a new array."""
+
+def observations(
+    boards: Sequence[_Board], out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """The observations of many boards, written into ``out`` (``(len(boards), *OBSERVATION_SHAPE)``) or a new array."""
+
+def symmetry_maps() -> list[
+    tuple[str, npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]
+]:
+    """(name, points, observation, actions) of each symmetry, identity first; see ``bagh.rl.symmetries``."""
+
+def sample_positions(
+    rules: Ruleset | str,
+    n: int,
+    *,
+    phase: Literal["placement", "movement", "any"] = "any",
+    seed: int = 0,
+) -> list[Position]:
+    """``n`` unfinished positions of random games in ``phase``; a seed gives the same positions."""
+
+class VecEnv:
+    """Many games of one rule set stepped at once, in Rust, without the GIL.
+
+    ``opponent`` None is self-play (both sides act through :meth:`step`,
+    rewards for the side that moved); ``"random"``, an engine level 1-20 or
+    ``"perfect"`` (with ``tablebase=``) answers the agent, who plays
+    ``side``. Auto-reset is next-step: the step after a game ends ignores
+    that environment's action and returns the first observation of a new
+    game. The arrays returned are the same objects at every step.
+    """
+
+    def __new__(
+        cls,
+        num_envs: int,
+        rules: Ruleset | str = "bagh-chal",
+        *,
+        seed: int = 0,
+        max_plies: int | None = None,
+        opponent: None | Literal["random", "perfect"] | int = None,
+        side: Literal["goat", "tiger"] = "goat",
+        tablebase: Tablebase | None = None,
+        threads: int = 1,
+    ) -> VecEnv: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    def reset(
+        self, *, seed: int | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Starts a new game everywhere: ``(observations, info)``; ``info`` has ``action_mask`` and ``to_play``."""
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """One action per environment: ``(observations, rewards, terminated, truncated, info)``."""
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action per environment (0 where the next step resets)."""
+    def game(self, env: int) -> Game:
+        """A copy of environment ``env``'s game."""

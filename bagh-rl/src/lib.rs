@@ -1,0 +1,64 @@
+//! # bagh-rl
+//!
+//! Bagh-Chal for reinforcement learning: one fixed action space for every
+//! rule set, observations and legal-action masks, the board's symmetries
+//! as index maps, many games stepped at once, and realistic positions to
+//! label with the tables' perfect values. Python reaches all of it as
+//! `bagh.rl`, with numpy arrays at the surface.
+//!
+//! ```
+//! use bagh_core::{Game, Ruleset};
+//! use bagh_rl::{decode_in_game, encode, observation, write_game_mask, NUM_ACTIONS};
+//!
+//! let mut game = Game::new(Ruleset::default());
+//! let mut mask = [false; NUM_ACTIONS];
+//! write_game_mask(&game, &mut mask);
+//! let action = mask.iter().position(|legal| *legal).unwrap(); // the first legal action
+//! let mv = decode_in_game(action, &game)?;
+//! assert_eq!(encode(mv), action);
+//! game.push(mv)?;
+//! let planes = observation(game.position());
+//! assert_eq!(planes.len(), 11 * 25);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The parts
+//!
+//! - [`actions`](crate::encode): [`NUM_ACTIONS`] = 289, [`encode`],
+//!   [`decode`], [`decode_in_game`]; `docs/rl.md` has the table.
+//! - masks: [`legal_mask`], [`write_position_mask`], [`write_game_mask`];
+//! - observations: [`observation`], [`write_position_observation`],
+//!   [`write_game_observation`], the planes in [`plane`];
+//! - symmetries: [`symmetries`], maps over observations and actions;
+//! - [`VecEnv`]: many games at once, self-play or against an [`Opponent`];
+//! - [`sample_positions`]: positions of random games, by phase.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod actions;
+mod error;
+mod mask;
+mod observation;
+mod sample;
+mod symmetry;
+mod vec_env;
+
+pub use actions::{
+    action_points, decode, decode_in_game, encode, find, find_or_error, points_action,
+    ActionPoints, NUM_ACTIONS, NUM_PAIRS, NUM_PLACEMENTS,
+};
+pub use error::{ActionError, EnvError};
+pub use mask::{legal_mask, write_game_mask, write_mask, write_position_mask};
+pub use observation::{
+    observation, plane, write_game_observation, write_position_observation, OBSERVATION_SHAPE,
+    OBSERVATION_SIZE,
+};
+pub use sample::{sample_positions, Phase};
+pub use symmetry::{symmetries, symmetry_maps, SymmetryMaps};
+pub use vec_env::{Buffers, Opponent, VecEnv, VecEnvOptions};
+
+/// The Rust examples of `docs/rl.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/rl.md")]
+pub struct RlDoctests;

@@ -1,0 +1,488 @@
+//! Many games stepped at once, writing observations, masks, rewards and
+//! flags into the caller's buffers: the engine of `bagh.rl.VecEnv`.
+//!
+//! ```
+//! use bagh_core::Ruleset;
+//! use bagh_rl::{Buffers, Opponent, VecEnv, VecEnvOptions, NUM_ACTIONS, OBSERVATION_SIZE};
+//!
+//! let n = 4;
+//! let mut env = VecEnv::new(VecEnvOptions {
+//!     opponent: Some(Opponent::Random),
+//!     ..VecEnvOptions::new(n, Ruleset::default())
+//! })?;
+//! let (mut obs, mut masks) = (vec![0.0; n * OBSERVATION_SIZE], vec![false; n * NUM_ACTIONS]);
+//! let (mut to_play, mut rewards) = (vec![0; n], vec![0.0; n]);
+//! let (mut terminated, mut truncated) = (vec![false; n], vec![false; n]);
+//! let mut buffers = Buffers {
+//!     observations: &mut obs, masks: &mut masks, to_play: &mut to_play,
+//!     rewards: &mut rewards, terminated: &mut terminated, truncated: &mut truncated,
+//! };
+//! env.reset(&mut buffers)?;
+//! let mut actions = vec![0; n];
+//! for _ in 0..100 {
+//!     env.random_actions(&mut actions);
+//!     env.step(&actions, &mut buffers)?;
+//! }
+//! # Ok::<(), bagh_rl::EnvError>(())
+//! ```
+//!
+//! # Semantics
+//!
+//! - Self-play (no opponent): each step plays the action of the side to
+//!   move, and the reward is for that side: 1 when its move wins, -1 when
+//!   it loses, 0 otherwise.
+//! - With an [`Opponent`], the agent plays [`VecEnvOptions::agent`]; the
+//!   opponent answers inside the same step (and opens the game when it has
+//!   the first move). Rewards are the agent's.
+//! - A game is *terminated* when it is over (the rule set's outcome,
+//!   repetition and no-progress included) and *truncated* when it reaches
+//!   `max_plies` plies first.
+//! - Auto-reset is next-step, as in Gymnasium's vector environments: the
+//!   step that ends a game returns its last observation; the next step
+//!   ignores that environment's action, starts a new game and returns its
+//!   first observation with reward 0 and both flags false.
+
+use bagh_core::{Game, MoveList, Ruleset, Side, SplitMix64};
+
+mod opponent;
+
+pub use opponent::Opponent;
+use opponent::Player;
+
+use crate::{
+    find_or_error, write_game_observation, write_mask, ActionError, EnvError, NUM_ACTIONS,
+    OBSERVATION_SIZE,
+};
+
+/// The options of a [`VecEnv`].
+#[derive(Clone, Debug)]
+pub struct VecEnvOptions {
+    /// The number of environments (at least 1).
+    pub num_envs: usize,
+    /// The rule set of every game.
+    pub rules: Ruleset,
+    /// The seed of the environments' generators (random opponents, random
+    /// actions, perfect players' choices).
+    pub seed: u64,
+    /// Games are truncated after this many plies.
+    pub max_plies: Option<u32>,
+    /// `None` for self-play; otherwise who answers the agent.
+    pub opponent: Option<Opponent>,
+    /// The side the agent plays against an opponent.
+    pub agent: Side,
+    /// Worker threads for a step (at least 1).
+    pub threads: usize,
+}
+
+impl VecEnvOptions {
+    /// `num_envs` self-play games of `rules`, seed 0, no ply limit, one thread.
+    pub fn new(num_envs: usize, rules: Ruleset) -> VecEnvOptions {
+        VecEnvOptions {
+            num_envs,
+            rules,
+            seed: 0,
+            max_plies: None,
+            opponent: None,
+            agent: Side::Goat,
+            threads: 1,
+        }
+    }
+}
+
+/// The caller's buffers, one row per environment: observations
+/// (`num_envs` × [`OBSERVATION_SIZE`]), masks (`num_envs` × [`NUM_ACTIONS`]),
+/// the side to move (0 goats, 1 tigers), rewards and the two flags.
+#[derive(Debug)]
+pub struct Buffers<'a> {
+    /// Observations, flat.
+    pub observations: &'a mut [f32],
+    /// Legal-action masks, flat.
+    pub masks: &'a mut [bool],
+    /// The side to move: 0 goats, 1 tigers.
+    pub to_play: &'a mut [i8],
+    /// Rewards of the last step.
+    pub rewards: &'a mut [f32],
+    /// Whether the last step ended the game.
+    pub terminated: &'a mut [bool],
+    /// Whether the last step reached the ply limit.
+    pub truncated: &'a mut [bool],
+}
+
+impl Buffers<'_> {
+    fn check(&self, n: usize) -> Result<(), EnvError> {
+        let lengths = [
+            (
+                "observations",
+                self.observations.len(),
+                n * OBSERVATION_SIZE,
+            ),
+            ("masks", self.masks.len(), n * NUM_ACTIONS),
+            ("to_play", self.to_play.len(), n),
+            ("rewards", self.rewards.len(), n),
+            ("terminated", self.terminated.len(), n),
+            ("truncated", self.truncated.len(), n),
+        ];
+        for (what, got, expected) in lengths {
+            if got != expected {
+                return Err(EnvError::Length {
+                    what,
+                    expected,
+                    got,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One environment: its game, the legal moves of its current state, its
+/// generator, and whether its game ended at the last step.
+struct Slot {
+    game: Game,
+    moves: MoveList,
+    rng: SplitMix64,
+    done: bool,
+}
+
+/// What every worker reads.
+struct Shared {
+    rules: Ruleset,
+    max_plies: Option<u32>,
+    agent: Option<Side>,
+}
+
+/// Many games of one rule set, stepped together (see the module docs).
+pub struct VecEnv {
+    slots: Vec<Slot>,
+    shared: Shared,
+    /// One opponent per worker thread (none for self-play).
+    players: Vec<Option<Player>>,
+    threads: usize,
+}
+
+impl std::fmt::Debug for VecEnv {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("VecEnv")
+            .field("num_envs", &self.slots.len())
+            .field("rules", &self.shared.rules)
+            .field("threads", &self.threads)
+            .finish_non_exhaustive()
+    }
+}
+
+fn invalid(name: &'static str, reason: impl Into<String>) -> EnvError {
+    EnvError::Invalid {
+        name,
+        reason: reason.into(),
+    }
+}
+
+impl VecEnv {
+    /// The environments, checked: at least one environment and one thread,
+    /// tables of the same rule set for a perfect opponent, a level in 1..=20.
+    /// Call [`VecEnv::reset`] before the first step.
+    pub fn new(options: VecEnvOptions) -> Result<VecEnv, EnvError> {
+        if options.num_envs == 0 {
+            return Err(invalid("num_envs", "at least one environment is needed"));
+        }
+        if options.threads == 0 {
+            return Err(invalid("threads", "at least one thread is needed"));
+        }
+        if options.max_plies == Some(0) {
+            return Err(invalid("max_plies", "a game needs at least one ply"));
+        }
+        if let Some(Opponent::Perfect(tables)) = &options.opponent {
+            if tables.rules() != &options.rules {
+                return Err(invalid(
+                    "opponent",
+                    format!(
+                        "the tables are of the rule set {}, the environments of {}",
+                        tables.rules(),
+                        options.rules
+                    ),
+                ));
+            }
+        }
+        let threads = options.threads.min(options.num_envs);
+        let mut master = SplitMix64::new(options.seed);
+        let players = (0..threads)
+            .map(|_| {
+                let seed = master.next_u64();
+                options
+                    .opponent
+                    .as_ref()
+                    .map(|opponent| Player::new(opponent, seed))
+                    .transpose()
+                    .map_err(|reason| invalid("opponent", reason))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let slots = (0..options.num_envs)
+            .map(|_| Slot {
+                game: Game::new(options.rules),
+                moves: MoveList::new(),
+                rng: SplitMix64::new(master.next_u64()),
+                done: true,
+            })
+            .collect();
+        Ok(VecEnv {
+            slots,
+            shared: Shared {
+                rules: options.rules,
+                max_plies: options.max_plies,
+                agent: options.opponent.is_some().then_some(options.agent),
+            },
+            players,
+            threads,
+        })
+    }
+
+    /// Starts every environment's generator again from `seed`, as
+    /// [`VecEnv::new`] does (the opponents' engines keep theirs).
+    pub fn reseed(&mut self, seed: u64) {
+        let mut master = SplitMix64::new(seed);
+        for _ in &self.players {
+            master.next_u64();
+        }
+        for slot in &mut self.slots {
+            slot.rng = SplitMix64::new(master.next_u64());
+        }
+    }
+
+    /// The number of environments.
+    pub fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The rule set of the games.
+    pub fn rules(&self) -> &Ruleset {
+        &self.shared.rules
+    }
+
+    /// The game of environment `env`.
+    pub fn game(&self, env: usize) -> Option<&Game> {
+        self.slots.get(env).map(|slot| &slot.game)
+    }
+
+    /// Starts a new game in every environment and writes the first
+    /// observations, masks and sides to move; rewards and flags are zeroed.
+    pub fn reset(&mut self, out: &mut Buffers<'_>) -> Result<(), EnvError> {
+        for slot in &mut self.slots {
+            slot.done = true;
+        }
+        let ignored = vec![0; self.slots.len()];
+        self.step(&ignored, out)
+    }
+
+    /// Plays one action in every environment (see the module docs for the
+    /// rewards and the auto-reset) and writes the results into `out`.
+    /// Every action is checked before any is played: an action that names
+    /// no legal move is an [`EnvError::Action`] naming the environment, and
+    /// then nothing changes.
+    pub fn step(&mut self, actions: &[i64], out: &mut Buffers<'_>) -> Result<(), EnvError> {
+        let n = self.slots.len();
+        if actions.len() != n {
+            return Err(EnvError::Length {
+                what: "actions",
+                expected: n,
+                got: actions.len(),
+            });
+        }
+        out.check(n)?;
+        for (env, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
+            if !slot.done {
+                check_action(slot, action).map_err(|source| EnvError::Action { env, source })?;
+            }
+        }
+        let shared = &self.shared;
+        let chunk = n.div_ceil(self.threads);
+        if self.threads == 1 {
+            return step_rows(
+                &mut self.slots,
+                actions,
+                out,
+                &mut self.players[0],
+                shared,
+                0,
+            );
+        }
+        let mut rows: Vec<Buffers<'_>> = Vec::with_capacity(self.threads);
+        let mut rest = Buffers {
+            observations: &mut *out.observations,
+            masks: &mut *out.masks,
+            to_play: &mut *out.to_play,
+            rewards: &mut *out.rewards,
+            terminated: &mut *out.terminated,
+            truncated: &mut *out.truncated,
+        };
+        let mut left = n;
+        while left > 0 {
+            let len = chunk.min(left);
+            let (head, tail) = split(rest, len);
+            rows.push(head);
+            rest = tail;
+            left -= len;
+        }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .slots
+                .chunks_mut(chunk)
+                .zip(actions.chunks(chunk))
+                .zip(rows)
+                .zip(self.players.iter_mut())
+                .enumerate()
+                .map(|(i, (((slots, actions), mut rows), player))| {
+                    scope.spawn(move || {
+                        step_rows(slots, actions, &mut rows, player, shared, i * chunk)
+                    })
+                })
+                .collect();
+            handles.into_iter().try_for_each(|handle| {
+                handle.join().unwrap_or_else(|_| {
+                    Err(invalid("threads", "a worker thread stopped unexpectedly"))
+                })
+            })
+        })
+    }
+
+    /// A uniformly random legal action for every environment, from its
+    /// generator (0 for an environment whose next step starts a new game,
+    /// where the action is ignored).
+    pub fn random_actions(&mut self, out: &mut [i64]) {
+        for (slot, action) in self.slots.iter_mut().zip(out) {
+            *action = if slot.done || slot.moves.is_empty() {
+                0
+            } else {
+                crate::encode(slot.moves[slot.rng.below(slot.moves.len())]) as i64
+            };
+        }
+    }
+}
+
+/// Splits buffers after `len` rows.
+fn split(buffers: Buffers<'_>, len: usize) -> (Buffers<'_>, Buffers<'_>) {
+    let (o1, o2) = buffers.observations.split_at_mut(len * OBSERVATION_SIZE);
+    let (m1, m2) = buffers.masks.split_at_mut(len * NUM_ACTIONS);
+    let (p1, p2) = buffers.to_play.split_at_mut(len);
+    let (r1, r2) = buffers.rewards.split_at_mut(len);
+    let (x1, x2) = buffers.terminated.split_at_mut(len);
+    let (t1, t2) = buffers.truncated.split_at_mut(len);
+    (
+        Buffers {
+            observations: o1,
+            masks: m1,
+            to_play: p1,
+            rewards: r1,
+            terminated: x1,
+            truncated: t1,
+        },
+        Buffers {
+            observations: o2,
+            masks: m2,
+            to_play: p2,
+            rewards: r2,
+            terminated: x2,
+            truncated: t2,
+        },
+    )
+}
+
+fn check_action(slot: &Slot, action: i64) -> Result<(), ActionError> {
+    let index = usize::try_from(action).map_err(|_| ActionError::OutOfRange { action })?;
+    find_or_error(index, &slot.moves, || slot.game.position().to_string()).map(|_| ())
+}
+
+/// The reward for `side` of a finished game.
+fn reward(game: &Game, side: Side) -> f32 {
+    match game.outcome().and_then(|outcome| outcome.winner) {
+        Some(winner) if winner == side => 1.0,
+        Some(_) => -1.0,
+        None => 0.0,
+    }
+}
+
+/// Steps the environments `slots` (the first of which is number `first`)
+/// and writes their rows of `out`.
+fn step_rows(
+    slots: &mut [Slot],
+    actions: &[i64],
+    out: &mut Buffers<'_>,
+    player: &mut Option<Player>,
+    shared: &Shared,
+    first: usize,
+) -> Result<(), EnvError> {
+    for (i, (slot, &action)) in slots.iter_mut().zip(actions).enumerate() {
+        let env = first + i;
+        let (mut rewarded, mut terminated, mut truncated) = (0.0, false, false);
+        if slot.done {
+            start(slot, player, shared).map_err(|reason| EnvError::Opponent { env, reason })?;
+        } else {
+            // Checked by the caller; an action with no move changes nothing.
+            let Some(mv) = usize::try_from(action)
+                .ok()
+                .and_then(|a| crate::find(a, &slot.moves))
+            else {
+                continue;
+            };
+            let mover = slot.game.side_to_move();
+            play(slot, mv);
+            if slot.moves.is_empty() {
+                terminated = true;
+                rewarded = reward(&slot.game, shared.agent.unwrap_or(mover));
+            } else if let (Some(player), Some(agent)) = (player.as_mut(), shared.agent) {
+                if slot.game.side_to_move() != agent {
+                    let answer = player
+                        .choose(&slot.game, &slot.moves, &mut slot.rng)
+                        .map_err(|reason| EnvError::Opponent { env, reason })?;
+                    play(slot, answer);
+                    if slot.moves.is_empty() {
+                        terminated = true;
+                        rewarded = reward(&slot.game, agent);
+                    }
+                }
+            }
+            if !terminated {
+                truncated = shared
+                    .max_plies
+                    .is_some_and(|limit| slot.game.len() >= limit as usize);
+            }
+            slot.done = terminated || truncated;
+        }
+        out.rewards[i] = rewarded;
+        out.terminated[i] = terminated;
+        out.truncated[i] = truncated;
+        out.to_play[i] = match slot.game.side_to_move() {
+            Side::Goat => 0,
+            Side::Tiger => 1,
+        };
+        write_game_observation(
+            &slot.game,
+            &mut out.observations[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE],
+        );
+        write_mask(
+            &slot.moves,
+            &mut out.masks[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS],
+        );
+    }
+    Ok(())
+}
+
+/// Plays `mv` (legal) and refreshes the legal moves.
+fn play(slot: &mut Slot, mv: bagh_core::Move) {
+    slot.game.push_unchecked(mv);
+    slot.moves = slot.game.legal_moves();
+}
+
+/// Starts a new game in `slot`; the opponent opens it when the agent does
+/// not have the first move.
+fn start(slot: &mut Slot, player: &mut Option<Player>, shared: &Shared) -> Result<(), String> {
+    slot.game = Game::new(shared.rules);
+    slot.moves = slot.game.legal_moves();
+    slot.done = false;
+    if let (Some(player), Some(agent)) = (player.as_mut(), shared.agent) {
+        if slot.game.side_to_move() != agent && !slot.moves.is_empty() {
+            let mv = player.choose(&slot.game, &slot.moves, &mut slot.rng)?;
+            play(slot, mv);
+        }
+    }
+    Ok(())
+}
