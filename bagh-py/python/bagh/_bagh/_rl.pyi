@@ -1,7 +1,7 @@
 """Type stubs of ``bagh._bagh._rl``: the compiled part of :mod:`bagh.rl` (re-exported there)."""
 
 from collections.abc import Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, final
 
 import numpy as np
 import numpy.typing as npt
@@ -84,6 +84,7 @@ def sample_positions(
 ) -> list[Position]:
     """``n`` unfinished positions of random games in ``phase``; a seed gives the same positions."""
 
+@final
 class VecEnv:
     """Many games of one rule set stepped at once, in Rust, without the GIL.
 
