@@ -31,13 +31,16 @@
 //!   [`write_game_observation`], the planes in [`plane`];
 //! - symmetries: [`symmetries`], maps over observations and actions;
 //! - [`VecEnv`]: many games at once, self-play or against an [`Opponent`];
-//! - [`sample_positions`]: positions of random games, by phase.
+//! - [`sample_positions`]: positions of random games, by phase;
+//! - labels: [`probe_many`] (the tables' values of many positions), and
+//!   [`pack`] / [`unpack`], a position in one `u64`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod actions;
 mod error;
+mod labels;
 mod mask;
 mod observation;
 mod sample;
@@ -49,6 +52,7 @@ pub use actions::{
     ActionPoints, NUM_ACTIONS, NUM_PAIRS, NUM_PLACEMENTS,
 };
 pub use error::{ActionError, EnvError};
+pub use labels::{pack, probe_many, unpack, value_number};
 pub use mask::{legal_mask, write_game_mask, write_mask, write_position_mask};
 pub use observation::{
     observation, plane, write_game_observation, write_position_observation, OBSERVATION_SHAPE,

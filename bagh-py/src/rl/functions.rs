@@ -173,3 +173,27 @@ pub fn sample_positions(
     let positions: Vec<Position> = py.detach(|| bagh_rl::sample_positions(rules, n, phase, seed));
     Ok(positions.into_iter().map(PyPosition).collect())
 }
+
+/// The `u64` codes of positions (see `docs/rl.md`), as a uint64 array.
+#[pyfunction]
+pub fn pack<'py>(
+    py: Python<'py>,
+    positions: Vec<PyRef<'py, PyPosition>>,
+) -> Bound<'py, PyArray1<u64>> {
+    PyArray1::from_vec(py, positions.iter().map(|p| bagh_rl::pack(&p.0)).collect())
+}
+
+/// The positions of `bagh.rl.pack` codes under `rules`; a code that makes no
+/// position of the rule set raises `SetupError`.
+#[pyfunction]
+pub fn unpack(codes: Vec<u64>, rules: &Bound<'_, PyAny>) -> PyResult<Vec<PyPosition>> {
+    let rules = to_rules(rules)?;
+    codes
+        .into_iter()
+        .map(|code| {
+            bagh_rl::unpack(code, rules)
+                .map(PyPosition)
+                .map_err(crate::errors::setup_error)
+        })
+        .collect()
+}

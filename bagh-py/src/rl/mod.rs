@@ -36,6 +36,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::observations, m)?)?;
     m.add_function(wrap_pyfunction!(functions::symmetry_maps, m)?)?;
     m.add_function(wrap_pyfunction!(functions::sample_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::pack, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::unpack, m)?)?;
     m.add_class::<vec_env::PyVecEnv>()?;
     Ok(())
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use bagh_core::{Position, Ruleset};
 use bagh_tablebase::{MovementTable, Tablebase};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use super::arguments::{detach_if, to_position};
@@ -185,6 +186,21 @@ impl PyTablebase {
         detach_if(py, self.reads_files(&position), || tables.probe(&position))
             .map(PyProbe)
             .map_err(tablebase_error)
+    }
+
+    /// The values and distances of many positions, without the GIL:
+    /// `(values, distances)`, numpy arrays of int8 (1 win, 0 draw, -1 loss
+    /// for the side to move) and int16 (plies to the end under perfect
+    /// play, -1 where unknown: draws and positions with goats in hand).
+    /// `positions` is a sequence of `Position` objects or position strings,
+    /// or a uint64 array of `bagh.rl.pack` codes.
+    fn probe_many<'py>(
+        &self,
+        py: Python<'py>,
+        positions: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i16>>)> {
+        let positions = super::probe_many::positions(positions, self.0.rules())?;
+        super::probe_many::probe_many(py, &self.0, &positions)
     }
 
     /// Every legal move with the probe of the position it leads to (for the

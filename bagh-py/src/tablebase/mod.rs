@@ -11,6 +11,7 @@
 //!   probe lets other Python threads run;
 //! - `progress` and `build`: builds on a thread of their own without the
 //!   GIL, their reports handed to Python on the calling thread, Ctrl-C;
+//! - `probe_many`: many probes at once, into numpy arrays;
 //! - `solve`: the placement search in stretches, with Ctrl-C between them;
 //! - `movement`, `placement`, `directory`: the three table classes;
 //! - `movement_statistics`, `placement_statistics`, `statistics`: what
@@ -27,6 +28,7 @@ mod movement_statistics;
 mod placement;
 mod placement_statistics;
 mod probe;
+mod probe_many;
 mod progress;
 mod solve;
 mod statistics;

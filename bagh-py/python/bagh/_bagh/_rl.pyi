@@ -23,6 +23,8 @@ __all__ = [
     "observations",
     "symmetry_maps",
     "sample_positions",
+    "pack",
+    "unpack",
     "VecEnv",
 ]
 
@@ -83,6 +85,12 @@ def sample_positions(
     seed: int = 0,
 ) -> list[Position]:
     """``n`` unfinished positions of random games in ``phase``; a seed gives the same positions."""
+
+def pack(positions: Sequence[Position]) -> npt.NDArray[np.uint64]:
+    """Each position in one uint64 (61 bits: tigers, goats, side, in hand, captured; not the rule set)."""
+
+def unpack(codes: Sequence[int] | npt.NDArray[np.uint64], rules: Ruleset | str) -> list[Position]:
+    """The positions of ``pack`` codes under ``rules``; a code that fits no position raises SetupError."""
 
 @final
 class VecEnv:

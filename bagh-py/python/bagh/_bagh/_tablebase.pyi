@@ -5,6 +5,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, ClassVar, Literal, TypeAlias, final, overload
 
+import numpy as np
+import numpy.typing as npt
+
 from bagh._bagh import Ruleset, Move, Position, _SideName
 from bagh._bagh._errors import BaghError
 
@@ -212,6 +215,15 @@ class Tablebase:
         """Why the placement layers are not open (not built, or the layer files still to write), or None."""
     def probe(self, position: Position | str) -> Probe:
         """The value and, where known, the distance of any position for the side to move."""
+    def probe_many(
+        self, positions: Iterable[Position | str] | npt.NDArray[np.uint64]
+    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]:
+        """Many probes without the GIL: ``(values, distances)``.
+
+        ``values`` is int8 (1 win, 0 draw, -1 loss for the side to move),
+        ``distances`` int16 (plies to the end under perfect play, -1 where
+        unknown). ``positions`` may be a uint64 array of ``bagh.rl.pack`` codes.
+        """
     def probe_moves(self, position: Position | str) -> list[tuple[Move, Probe]]: ...
     def best_moves(self, position: Position | str) -> list[Move]: ...
     def solve(self, position: Position | str, *, tt_log2: int = 22, node_limit: int | None = None) -> Probe:

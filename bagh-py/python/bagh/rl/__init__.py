@@ -39,8 +39,10 @@ from bagh._bagh._rl import (
     legal_masks,
     observation,
     observations,
+    pack,
     sample_positions,
     symmetry_maps,
+    unpack,
 )
 
 __all__ = [
@@ -56,8 +58,10 @@ __all__ = [
     "legal_masks",
     "observation",
     "observations",
+    "pack",
     "sample_positions",
     "symmetries",
+    "unpack",
 ]
 
 
