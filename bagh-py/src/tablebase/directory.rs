@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use bagh_core::{Position, Ruleset};
 use bagh_tablebase::{MovementTable, Tablebase};
-use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use super::arguments::{detach_if, to_position};
@@ -198,7 +197,7 @@ impl PyTablebase {
         &self,
         py: Python<'py>,
         positions: &Bound<'py, PyAny>,
-    ) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i16>>)> {
+    ) -> PyResult<super::probe_many::Labels<'py>> {
         let positions = super::probe_many::positions(positions, self.0.rules())?;
         super::probe_many::probe_many(py, &self.0, &positions)
     }

@@ -10,6 +10,9 @@ use super::arguments::to_position;
 use super::error::{tablebase_error, TablebaseError};
 use crate::errors::setup_error;
 
+/// What `probe_many` answers: the values and the distances.
+pub type Labels<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i16>>);
+
 /// The positions given: an array of `bagh.rl.pack` codes (uint64), or a
 /// sequence of `Position` objects or position strings.
 pub fn positions(positions: &Bound<'_, PyAny>, rules: &Ruleset) -> PyResult<Vec<Position>> {
@@ -40,7 +43,7 @@ pub fn probe_many<'py>(
     py: Python<'py>,
     tables: &Tablebase,
     positions: &[Position],
-) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i16>>)> {
+) -> PyResult<Labels<'py>> {
     let mut values = vec![0i8; positions.len()];
     let mut distances = vec![0i16; positions.len()];
     py.detach(|| bagh_rl::probe_many(tables, positions, &mut values, &mut distances))
