@@ -31,6 +31,8 @@
 //!   [`write_game_observation`], the planes in [`plane`];
 //! - symmetries: [`symmetries`], maps over observations and actions;
 //! - [`VecEnv`]: many games at once, self-play or against an [`Opponent`];
+//! - [`Mcts`]: batched tree search (PUCT, optional Gumbel root) with a
+//!   caller's evaluator;
 //! - [`sample_positions`]: positions of random games, by phase;
 //! - labels: [`probe_many`] (the tables' values of many positions), and
 //!   [`pack`] / [`unpack`], a position in one `u64`.
@@ -42,6 +44,7 @@ mod actions;
 mod error;
 mod labels;
 mod mask;
+mod mcts;
 mod observation;
 mod sample;
 mod symmetry;
@@ -54,6 +57,7 @@ pub use actions::{
 pub use error::{ActionError, EnvError};
 pub use labels::{pack, probe_many, unpack, value_number};
 pub use mask::{legal_mask, write_game_mask, write_mask, write_position_mask};
+pub use mcts::{Mcts, MctsError, MctsOptions, SearchOutput};
 pub use observation::{
     observation, plane, write_game_observation, write_position_observation, OBSERVATION_SHAPE,
     OBSERVATION_SIZE,

@@ -7,7 +7,8 @@
 //! - `error`: `RLError`, `ActionError` and the conversion of the library's errors;
 //! - `arrays`: boards given as a `Position` or a `Game`, arrays made or handed in;
 //! - `functions`: the module's functions;
-//! - `vec_env`: `VecEnv`.
+//! - `vec_env`: `VecEnv`;
+//! - `mcts`: `MCTS`.
 
 use bagh_rl::{NUM_ACTIONS, OBSERVATION_SHAPE};
 use pyo3::prelude::*;
@@ -15,6 +16,7 @@ use pyo3::prelude::*;
 mod arrays;
 mod error;
 mod functions;
+mod mcts;
 mod vec_env;
 
 /// Adds the functions, classes, constants and exceptions of `bagh.rl`.
@@ -39,5 +41,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::pack, m)?)?;
     m.add_function(wrap_pyfunction!(functions::unpack, m)?)?;
     m.add_class::<vec_env::PyVecEnv>()?;
+    m.add_class::<mcts::PyMcts>()?;
     Ok(())
 }

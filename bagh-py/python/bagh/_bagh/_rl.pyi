@@ -1,6 +1,6 @@
 """Type stubs of ``bagh._bagh._rl``: the compiled part of :mod:`bagh.rl` (re-exported there)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, final
 
 import numpy as np
@@ -26,6 +26,7 @@ __all__ = [
     "pack",
     "unpack",
     "VecEnv",
+    "MCTS",
 ]
 
 NUM_ACTIONS: Final[int]
@@ -138,3 +139,37 @@ class VecEnv:
         """A uniformly random legal action per environment (0 where the next step resets)."""
     def game(self, env: int) -> Game:
         """A copy of environment ``env``'s game."""
+
+_Evaluator = Callable[
+    [npt.NDArray[np.float32], npt.NDArray[np.bool_]],
+    tuple[npt.ArrayLike, npt.ArrayLike],
+]
+
+@final
+class MCTS:
+    """A batched tree search in Rust: PUCT as in AlphaZero, optionally a Gumbel root.
+
+    ``search`` hands batches of up to ``batch_size`` leaves to
+    ``evaluate(observations, masks) -> (policy_logits, values)`` (values for
+    each leaf's side to move) and releases the GIL in between.
+    """
+
+    def __new__(
+        cls,
+        rules: Ruleset | str = "bagh-chal",
+        *,
+        simulations: int = 800,
+        c_puct: float = 1.25,
+        dirichlet_alpha: float = 0.3,
+        dirichlet_weight: float = 0.0,
+        batch_size: int = 256,
+        seed: int = 0,
+        gumbel: bool = False,
+        considered: int = 16,
+    ) -> MCTS: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    def search(
+        self, boards: Sequence[_Board], evaluate: _Evaluator
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.int64]]:
+        """``(policies, values, actions)``: visit shares (Gumbel: the improved policy), root values, actions to play (-1 when over)."""

@@ -4,7 +4,8 @@ One fixed action space for every rule set (:data:`NUM_ACTIONS` = 289: 25
 placements, then every ordered pair of points on one line), numpy
 observations of shape :data:`OBSERVATION_SHAPE` and legal-action masks, the
 board's eight symmetries as index maps, :class:`VecEnv` (many games stepped
-in Rust without the GIL), and :func:`sample_positions` to label with the
+in Rust without the GIL), :class:`MCTS` (a batched tree search calling
+your evaluator on batches of leaves), and :func:`sample_positions` to label with the
 tables (:meth:`bagh.Tablebase.probe_many`). The encoding, the planes, the
 rewards and the auto-reset are described in ``docs/rl.md``::
 
@@ -28,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bagh._bagh._rl import (
+    MCTS,
     NUM_ACTIONS,
     OBSERVATION_SHAPE,
     ActionError,
@@ -46,6 +48,7 @@ from bagh._bagh._rl import (
 )
 
 __all__ = [
+    "MCTS",
     "NUM_ACTIONS",
     "OBSERVATION_SHAPE",
     "ActionError",
