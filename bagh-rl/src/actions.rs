@@ -179,6 +179,32 @@ pub fn encode(mv: Move) -> usize {
     }
 }
 
+/// The move `action` would be in `position`, from the geometry alone and
+/// without checking that it is legal: a placement, a capture when the two
+/// points are two steps apart with a goat between them and the tigers to
+/// move, a step (or slide) otherwise. `None` out of range. For an action
+/// known to be legal (from a mask) it is the move [`decode`] finds, without
+/// generating the moves.
+#[inline]
+pub fn action_move(action: usize, position: &Position) -> Option<Move> {
+    match action_points(action)? {
+        ActionPoints::Place(to) => Some(Move::Place { to }),
+        ActionPoints::Pair { from, to } => {
+            if position.side_to_move() == bagh_core::Side::Tiger {
+                if let Some(capture) = Move::capture(from, to) {
+                    if capture
+                        .over_point()
+                        .is_some_and(|over| position.goats().contains(over))
+                    {
+                        return Some(capture);
+                    }
+                }
+            }
+            Some(Move::Step { from, to })
+        }
+    }
+}
+
 /// The move of `moves` (the legal moves of a position) that `action` names.
 #[inline]
 pub fn find(action: usize, moves: &[Move]) -> Option<Move> {

@@ -51,7 +51,7 @@ mod symmetry;
 mod vec_env;
 
 pub use actions::{
-    action_points, decode, decode_in_game, encode, find, find_or_error, points_action,
+    action_move, action_points, decode, decode_in_game, encode, find, find_or_error, points_action,
     ActionPoints, NUM_ACTIONS, NUM_PAIRS, NUM_PLACEMENTS,
 };
 pub use error::{ActionError, EnvError};

@@ -5,8 +5,8 @@ use std::collections::HashSet;
 
 use bagh_core::{Direction, Game, Point, Position, Ruleset, Side, SplitMix64};
 use bagh_rl::{
-    action_points, decode, decode_in_game, encode, legal_mask, observation, plane, write_game_mask,
-    write_game_observation, ActionError, ActionPoints, NUM_ACTIONS,
+    action_move, action_points, decode, decode_in_game, encode, legal_mask, observation, plane,
+    write_game_mask, write_game_observation, ActionError, ActionPoints, NUM_ACTIONS,
 };
 
 fn rule_sets() -> Vec<Ruleset> {
@@ -85,6 +85,8 @@ fn every_legal_move_round_trips_and_the_mask_is_the_legal_moves() {
             );
             for mv in &moves {
                 assert_eq!(decode(encode(*mv), position), Ok(*mv));
+                // The geometry alone gives the same move for a legal action.
+                assert_eq!(action_move(encode(*mv), position), Some(*mv));
             }
             let mask = legal_mask(position);
             for (action, legal) in mask.iter().enumerate() {

@@ -50,8 +50,7 @@ pub use opponent::Opponent;
 use opponent::Player;
 
 use crate::{
-    find_or_error, write_game_observation, write_mask, ActionError, EnvError, NUM_ACTIONS,
-    OBSERVATION_SIZE,
+    find_or_error, write_game_observation, ActionError, EnvError, NUM_ACTIONS, OBSERVATION_SIZE,
 };
 
 /// The options of a [`VecEnv`].
@@ -135,13 +134,34 @@ impl Buffers<'_> {
     }
 }
 
-/// One environment: its game, the legal moves of its current state, its
-/// generator, and whether its game ended at the last step.
+/// One environment: its game, the legal moves of its current state (and
+/// their actions as a bit set), its generator, and whether its game ended
+/// at the last step.
 struct Slot {
     game: Game,
     moves: MoveList,
+    legal: [u64; NUM_ACTIONS.div_ceil(64)],
     rng: SplitMix64,
     done: bool,
+}
+
+impl Slot {
+    fn is_legal(&self, action: usize) -> bool {
+        self.legal
+            .get(action / 64)
+            .is_some_and(|bits| bits >> (action % 64) & 1 == 1)
+    }
+
+    /// Writes the mask of the legal moves into `out` and keeps it as bits.
+    fn write_mask(&mut self, out: &mut [bool]) {
+        out.fill(false);
+        self.legal = [0; NUM_ACTIONS.div_ceil(64)];
+        for mv in &self.moves {
+            let action = crate::encode(*mv);
+            out[action] = true;
+            self.legal[action / 64] |= 1 << (action % 64);
+        }
+    }
 }
 
 /// What every worker reads.
@@ -220,6 +240,7 @@ impl VecEnv {
             .map(|_| Slot {
                 game: Game::new(options.rules),
                 moves: MoveList::new(),
+                legal: [0; NUM_ACTIONS.div_ceil(64)],
                 rng: SplitMix64::new(master.next_u64()),
                 done: true,
             })
@@ -388,6 +409,9 @@ fn split(buffers: Buffers<'_>, len: usize) -> (Buffers<'_>, Buffers<'_>) {
 
 fn check_action(slot: &Slot, action: i64) -> Result<(), ActionError> {
     let index = usize::try_from(action).map_err(|_| ActionError::OutOfRange { action })?;
+    if slot.is_legal(index) {
+        return Ok(());
+    }
     find_or_error(index, &slot.moves, || slot.game.position().to_string()).map(|_| ())
 }
 
@@ -419,7 +443,8 @@ fn step_rows(
             // Checked by the caller; an action with no move changes nothing.
             let Some(mv) = usize::try_from(action)
                 .ok()
-                .and_then(|a| crate::find(a, &slot.moves))
+                .filter(|a| slot.is_legal(*a))
+                .and_then(|a| crate::action_move(a, slot.game.position()))
             else {
                 continue;
             };
@@ -458,10 +483,7 @@ fn step_rows(
             &slot.game,
             &mut out.observations[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE],
         );
-        write_mask(
-            &slot.moves,
-            &mut out.masks[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS],
-        );
+        slot.write_mask(&mut out.masks[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]);
     }
     Ok(())
 }
@@ -475,7 +497,9 @@ fn play(slot: &mut Slot, mv: bagh_core::Move) {
 /// Starts a new game in `slot`; the opponent opens it when the agent does
 /// not have the first move.
 fn start(slot: &mut Slot, player: &mut Option<Player>, shared: &Shared) -> Result<(), String> {
-    slot.game = Game::new(shared.rules);
+    // Back to the start by taking the moves back: the game's memory is
+    // kept for the next one.
+    while slot.game.pop().is_some() {}
     slot.moves = slot.game.legal_moves();
     slot.done = false;
     if let (Some(player), Some(agent)) = (player.as_mut(), shared.agent) {
