@@ -33,7 +33,7 @@ test-rust:
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/rl_throughput.py
 
 .venv: $(VENV)/.installed
 
@@ -84,6 +84,12 @@ versus-tables:
 # Speed from Python: random games against the baghchal package (installed into .venv).
 bench-python: .venv
 	$(PY) benchmarks/random_games.py
+
+# bagh.rl: VecEnv steps (one thread, two, and a pure-Python environment over
+# baghchal), MCTS simulations and probe_many labels per second, medians of 5 runs.
+.PHONY: bench-rl
+bench-rl: .venv
+	$(PY) benchmarks/rl_throughput.py
 
 # Tablebases, built with the `bagh` command line into target/tablebases/<id>
 # and resumed if interrupted, e.g. `make solve SOLVE_RULES=two-tigers SOLVE_THREADS=2`.
