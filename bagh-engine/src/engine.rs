@@ -154,6 +154,19 @@ impl Engine {
         &self.options
     }
 
+    /// A name for reports and records: `bagh`, `bagh level 5` or `bagh
+    /// with tables`.
+    pub fn name(&self) -> String {
+        if let Some(level) = self.options.level {
+            return format!("bagh level {level}");
+        }
+        #[cfg(feature = "tablebase")]
+        if self.options.tablebase.is_some() {
+            return "bagh with tables".into();
+        }
+        "bagh".into()
+    }
+
     /// The flag that stops a running search: raise it from another thread
     /// and the search returns its best move so far at once. It is lowered
     /// when a search starts.
