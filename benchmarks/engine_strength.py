@@ -218,6 +218,9 @@ def baghchal_player(env: ModuleType, engine_module: ModuleType, depth: int) -> A
         board = env.Board()
         board.pgn_converter(interop.write_game(game))
         move, _ = engine.get_best_move(board)
+        if move == 0:
+            # Every move loses to its search: it names none, so take its first.
+            move = next(iter(board.possible_moves()))
         body = move[2:] if move.startswith("Bx") else move[1:]
         points = [their_point(body[i : i + 2]) for i in range(0, len(body), 2)]
         if len(points) == 1:
@@ -256,6 +259,13 @@ def baghchal(args: argparse.Namespace) -> None:
                     game.push(player(game))
             outcome = game.outcome()
             winner = outcome.winner if outcome is not None else None
+            how = (
+                outcome.reason
+                if outcome is not None
+                else "third occurrence"
+                if interop.is_repetition_draw(game)
+                else "stopped"
+            )
             if winner is None:
                 draws += 1
             elif winner == bagh_side:
@@ -264,7 +274,7 @@ def baghchal(args: argparse.Namespace) -> None:
                 losses += 1
             print(
                 f"game {2 * pair + (bagh_side == 'tiger') + 1}: bagh {bagh_side}s, "
-                f"{'drawn' if winner is None else winner + 's won'} in {len(game.moves)} plies; "
+                f"{'drawn' if winner is None else winner + 's won'} ({how}) in {len(game.moves)} plies; "
                 f"bagh so far +{wins} ={draws} -{losses}",
                 flush=True,
             )
