@@ -33,7 +33,7 @@ test-rust:
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/rl_throughput.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py
 
 .venv: $(VENV)/.installed
 
@@ -75,11 +75,25 @@ JUDGE_NODES ?= 20000
 judge-engine:
 	$(CARGO) run --release --quiet -p bagh-engine --example judge -- target/tablebases/$(JUDGE_RULES) $(JUDGE_POSITIONS) $(JUDGE_NODES)
 
-# Whole games against two perfect opponents (the tables), the start and JUDGE_OPENINGS openings.
+# Whole games against two perfect opponents (the tables), the start and
+# JUDGE_OPENINGS openings, the engine at STRENGTH_TIME seconds a move without
+# tables, with the movement table, with both (benchmarks/engine_strength.py).
 JUDGE_OPENINGS ?= 50
-.PHONY: versus-tables
-versus-tables:
-	$(CARGO) run --release --quiet -p bagh-engine --example versus_tables -- target/tablebases/$(JUDGE_RULES) $(JUDGE_OPENINGS) $(JUDGE_NODES)
+STRENGTH_TIME ?= 0.1
+.PHONY: engine-strength
+engine-strength: .venv
+	$(PY) benchmarks/engine_strength.py perfect target/tablebases/$(JUDGE_RULES) --openings $(JUDGE_OPENINGS) --time $(STRENGTH_TIME)
+
+# Games against the `baghchal` package's Engine(depth=5), BAGHCHAL_GAMES a side.
+BAGHCHAL_GAMES ?= 100
+.PHONY: versus-baghchal
+versus-baghchal: .venv
+	$(PY) benchmarks/engine_strength.py baghchal --games $(BAGHCHAL_GAMES) --time $(STRENGTH_TIME)
+
+# Nodes per second and the time to each depth, through Python, medians of 5 runs.
+.PHONY: engine-speed
+engine-speed: .venv
+	$(PY) benchmarks/engine_strength.py speed
 
 # Speed from Python: random games against the baghchal package (installed into .venv).
 bench-python: .venv

@@ -11,7 +11,6 @@ mod analyse;
 mod build;
 mod check;
 mod clock;
-mod elo;
 mod engine_match;
 mod engine_setup;
 mod error;

@@ -102,9 +102,11 @@ impl Search {
 /// The thread: searches, prints, and under `infinite` holds the
 /// `bestmove` until it is stopped.
 fn search(mut engine: Engine, job: Job, stopped: &AtomicBool, back: &Sender<Engine>) {
-    let level = engine.options().level.is_some();
-    let result = if level {
-        engine.best_move(&job.game, &job.limits)
+    let result = if engine.options().level.is_some() {
+        // A level searches several lines to choose among: each is reported.
+        engine.best_move_with_progress(&job.game, &job.limits, |progress| {
+            say(&info_line(progress, true));
+        })
     } else {
         engine
             .analyse(&job.game, &job.limits, job.multipv, |progress| {

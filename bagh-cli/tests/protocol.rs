@@ -156,6 +156,25 @@ fn go_depth_reports_each_depth_and_a_legal_move() {
     engine.quit();
 }
 
+/// A level reports the lines it chooses among, numbered by `multipv`.
+#[test]
+fn a_level_reports_its_lines() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Level value 5");
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(infos.len() >= 2, "{lines:?}");
+    assert!(infos.iter().all(|l| l.contains(" multipv ")), "{lines:?}");
+    assert!(infos.iter().any(|l| l.contains(" multipv 2 ")), "{lines:?}");
+    assert!(Game::default().is_legal(best_move(&lines)));
+    engine.quit();
+}
+
 #[test]
 fn stop_ends_an_infinite_search_with_a_legal_move() {
     let mut engine = Engine::start();

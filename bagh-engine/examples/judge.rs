@@ -14,9 +14,12 @@
 //! a range of seeds is a fixed test set: seeds from 1000000 up are the
 //! held-out set that no tuning looks at.
 
-use bagh_core::{random_game, Position, Side};
+#[path = "common/critical.rs"]
+mod critical;
+
+use bagh_core::Side;
 use bagh_engine::{Engine, EngineOptions, EvalWeights, Limits};
-use bagh_tablebase::{Tablebase, Value};
+use bagh_tablebase::Tablebase;
 
 /// Judged moves and how many kept the value.
 #[derive(Default)]
@@ -35,25 +38,15 @@ impl Tally {
     }
 }
 
-/// The position of game `seed` at a ply drawn from the same seed.
-fn sample(start: Position, seed: u64) -> Position {
-    let game = random_game(start, seed, 400);
-    let positions = game.positions();
-    // The ply: a multiplicative hash of the seed, spread over the game.
-    let mixed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
-    positions[(mixed % positions.len() as u64) as usize]
-}
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(dir) = args.first() else {
         return Err("usage: judge TABLES [POSITIONS] [NODES] [FIRST_SEED]".into());
     };
-    let wanted: u32 = args.get(1).map_or(Ok(200), |a| a.parse())?;
+    let wanted: usize = args.get(1).map_or(Ok(200), |a| a.parse())?;
     let nodes: u64 = args.get(2).map_or(Ok(20_000), |a| a.parse())?;
     let first_seed: u64 = args.get(3).map_or(Ok(1_000_000), |a| a.parse())?;
     let tables = Tablebase::open(dir)?;
-    let start = Position::new(*tables.rules());
     // Weights to judge instead of the rule set's defaults, e.g. from the
     // example fit_eval: BAGH_WEIGHTS=w1,w2,... in the order of EvalWeights::NAMES.
     let weights = match std::env::var("BAGH_WEIGHTS") {
@@ -71,34 +64,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..EngineOptions::default()
     })?;
     let mut tallies: [[Tally; 2]; 2] = Default::default(); // [placement?][side]
-    let mut judged = 0;
-    let mut seed = first_seed;
-    while judged < wanted {
-        let position = sample(start, seed);
-        seed += 1;
-        if position.is_game_over() {
-            continue;
-        }
-        let value = tables.probe(&position)?.value;
-        let replies = tables.probe_moves(&position)?;
-        let keeps = |after: Value| after.flip() == value;
-        if value == Value::Loss || replies.iter().all(|(_, probe)| keeps(probe.value)) {
-            continue; // nothing to lose here
-        }
+    let (positions, seed) = critical::critical_positions(&tables, first_seed, wanted)?;
+    for critical::Critical { position, keeping } in &positions {
         engine.new_game();
-        let analysis = engine.analyse_position(&position, &Limits::nodes(nodes), 1, |_| {})?;
-        let kept = replies
-            .iter()
-            .any(|(mv, probe)| *mv == analysis.best_move && keeps(probe.value));
+        let analysis = engine.analyse_position(position, &Limits::nodes(nodes), 1, |_| {})?;
+        let kept = keeping.contains(&analysis.best_move);
         let phase = usize::from(position.is_placement_phase());
         let side = usize::from(position.side_to_move() == Side::Tiger);
         tallies[phase][side].judged += 1;
         tallies[phase][side].kept += u32::from(kept);
-        judged += 1;
     }
     println!(
         "{} critical positions from seeds {first_seed}..{seed}, {nodes} nodes a move",
-        judged
+        positions.len()
     );
     let mut all = Tally::default();
     for (phase, name) in [(1, "placement"), (0, "movement")] {

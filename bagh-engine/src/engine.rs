@@ -154,6 +154,19 @@ impl Engine {
         &self.options
     }
 
+    /// A name for reports and records: `bagh`, `bagh level 5` or `bagh
+    /// with tables`.
+    pub fn name(&self) -> String {
+        if let Some(level) = self.options.level {
+            return format!("bagh level {level}");
+        }
+        #[cfg(feature = "tablebase")]
+        if self.options.tablebase.is_some() {
+            return "bagh with tables".into();
+        }
+        "bagh".into()
+    }
+
     /// The flag that stops a running search: raise it from another thread
     /// and the search returns its best move so far at once. It is lowered
     /// when a search starts.
@@ -264,13 +277,24 @@ impl Engine {
     /// from an empty table, so that with a depth or node limit the same
     /// seed, game and options always give the same move).
     pub fn best_move(&mut self, game: &Game, limits: &Limits) -> Result<Move, EngineError> {
+        self.best_move_with_progress(game, limits, |_| {})
+    }
+
+    /// [`Engine::best_move`], with `on_progress` hearing every line of
+    /// every completed iteration (at a level, the lines it chooses from).
+    pub fn best_move_with_progress(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        on_progress: impl FnMut(&Progress),
+    ) -> Result<Move, EngineError> {
         let Some(level) = self.options.level else {
-            return Ok(self.analyse(game, limits, 1, |_| {})?.best_move);
+            return Ok(self.analyse(game, limits, 1, on_progress)?.best_move);
         };
         // From an empty table, so that earlier searches do not change the
         // lines and a seed replays the same game.
         self.new_game();
-        let analysis = self.analyse(game, limits, level::lines(level), |_| {})?;
+        let analysis = self.analyse(game, limits, level::lines(level), on_progress)?;
         let lines: Vec<(Move, Score)> = analysis
             .lines
             .iter()

@@ -1,6 +1,6 @@
 //! The errors of the engine.
 
-use bagh_core::Outcome;
+use bagh_core::{IllegalMoveError, Outcome};
 
 /// Why a search could not start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -36,5 +36,45 @@ pub enum EngineError {
         game_rules: String,
         /// The tables' rule set, in its text form.
         table_rules: String,
+    },
+}
+
+/// Why a match stopped before its last game.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// An engine could not search.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// The tables could not answer a perfect player.
+    #[cfg(feature = "tablebase")]
+    #[error(transparent)]
+    Tables(#[from] bagh_tablebase::TablebaseError),
+    /// A player chose a move that is not legal in its game.
+    #[error("game {round}: {player} chose an illegal move: {error}")]
+    IllegalMove {
+        /// The player's name.
+        player: String,
+        /// The game's number in the match, from 1.
+        round: u32,
+        /// Why the move is illegal.
+        error: Box<IllegalMoveError>,
+    },
+    /// A player failed to choose a move (a front end's own player, such as
+    /// a Python function that raised).
+    #[error("{player}: {message}")]
+    Player {
+        /// The player's name.
+        player: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// An opening cannot be played.
+    #[error("opening {index}: {reason}")]
+    Opening {
+        /// Its index among the openings given, from 0.
+        index: usize,
+        /// Why not.
+        reason: String,
     },
 }

@@ -74,12 +74,17 @@
 #![warn(missing_docs)]
 
 mod analysis;
+mod elo;
 mod engine;
 mod error;
 mod eval;
 mod level;
+mod matches;
 mod ordering;
 mod path;
+#[cfg(feature = "tablebase")]
+mod perfect;
+mod player;
 mod root;
 mod run;
 mod score;
@@ -93,9 +98,14 @@ mod tt;
 mod weights;
 
 pub use analysis::{Analysis, Limits, Line, Progress};
+pub use elo::{format_elo, EloEstimate, Tally};
 pub use engine::{Engine, EngineOptions, MAX_DEPTH};
-pub use error::EngineError;
+pub use error::{EngineError, MatchError};
 pub use eval::{evaluate, evaluation_terms};
+pub use matches::{play_match, MatchGame, MatchOptions, MatchReport, Openings};
+#[cfg(feature = "tablebase")]
+pub use perfect::{PerfectPlayer, PerfectStyle};
+pub use player::{EnginePlayer, Player};
 pub use score::Score;
 pub use weights::EvalWeights;
 

@@ -139,6 +139,8 @@ def raised(cls: type[Exception]) -> list[Exception]:
         lambda: bagh.Record(bagh.Game(), tags={"Result": "1-0"}),
         lambda: bagh.Game.from_json("{"),
         lambda: bagh.Engine().analyse(bagh.Position()),
+        lambda: bagh.play_match(lambda game: "a1a2", lambda game: "a1a2"),
+        lambda: bagh.play_match(1, 1, openings=[bagh.Game("two-tigers")]),
     ]
     found = []
     for attempt in attempts:

@@ -47,6 +47,10 @@ without a :class:`Tablebase`: its ``analyse`` answers an :class:`Analysis`
 (the best move, its :class:`Score`, the principal variation and the best
 lines, each a :class:`Line`), reporting each iteration as a
 :class:`Progress`; its errors are :class:`EngineError`.
+:func:`play_match` plays engines, levels, the tables' :class:`PerfectPlayer`
+or Python functions against each other and answers a :class:`MatchResult`
+(wins, draws, losses, an Elo difference, the records); its errors are
+:class:`MatchError`.
 """
 
 from bagh._bagh import (
@@ -57,12 +61,15 @@ from bagh._bagh import (
     Game,
     IllegalMoveError,
     Line,
+    MatchError,
+    MatchResult,
     Move,
     MovementLayerStatistics,
     MovementStatistics,
     MovementTable,
     Outcome,
     ParseError,
+    PerfectPlayer,
     PlacementLayerStatistics,
     PlacementStatistics,
     PlacementTable,
@@ -80,6 +87,7 @@ from bagh._bagh import (
     TablebaseError,
     TablebaseStatistics,
     __version__,
+    play_match,
     random_games,
     read_records,
     read_records_text,
@@ -94,12 +102,15 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "Line",
+    "MatchError",
+    "MatchResult",
     "Move",
     "MovementLayerStatistics",
     "MovementStatistics",
     "MovementTable",
     "Outcome",
     "ParseError",
+    "PerfectPlayer",
     "PlacementLayerStatistics",
     "PlacementStatistics",
     "PlacementTable",
@@ -118,6 +129,7 @@ __all__ = [
     "TablebaseStatistics",
     "__version__",
     "interop",
+    "play_match",
     "random_games",
     "read_records",
     "read_records_text",

@@ -62,7 +62,7 @@ fn random_seed() -> u64 {
 }
 
 /// The limits of a search from the Python arguments, checked.
-fn limits(time: Option<f64>, depth: Option<i64>, nodes: Option<i64>) -> PyResult<Limits> {
+pub fn limits(time: Option<f64>, depth: Option<i64>, nodes: Option<i64>) -> PyResult<Limits> {
     if time.is_none() && depth.is_none() && nodes.is_none() {
         return Err(EngineError::new_err(
             "no limit: give time= (seconds), depth= (plies) or nodes=",
@@ -100,31 +100,45 @@ fn limits(time: Option<f64>, depth: Option<i64>, nodes: Option<i64>) -> PyResult
     })
 }
 
+/// The game `board` stands for: a `Game` (with its history), a `Position`
+/// or a position string (as the start of a new game), under `rules`.
+pub fn to_game(board: &Bound<'_, PyAny>, rules: Ruleset) -> PyResult<Game> {
+    let game = if let Ok(game) = board.cast::<PyGame>() {
+        game.try_borrow()?.0.clone()
+    } else if let Ok(position) = board.cast::<PyPosition>() {
+        Game::from_position(position.get().0)
+    } else if let Ok(text) = board.extract::<String>() {
+        Game::from_position(Position::from_text(&text, rules).map_err(parse_error)?)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "expected a Game, a Position or a position string, got {}",
+            board.get_type().name()?
+        )));
+    };
+    if *game.rules() != rules {
+        return Err(EngineError::new_err(format!(
+            "the game is played under {:?}, the engine under {:?}",
+            rules_text(game.rules()),
+            rules_text(&rules)
+        )));
+    }
+    Ok(game)
+}
+
 impl PyEngine {
-    /// The game to search: a `Game` (with its history), a `Position` or a
-    /// position string (as the start of a new game), under the engine's
-    /// rule set.
+    /// The game to search, under the engine's rule set (see [`to_game`]).
     fn game(&self, board: &Bound<'_, PyAny>) -> PyResult<Game> {
-        let game = if let Ok(game) = board.cast::<PyGame>() {
-            game.try_borrow()?.0.clone()
-        } else if let Ok(position) = board.cast::<PyPosition>() {
-            Game::from_position(position.get().0)
-        } else if let Ok(text) = board.extract::<String>() {
-            Game::from_position(Position::from_text(&text, self.rules).map_err(parse_error)?)
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "expected a Game, a Position or a position string, got {}",
-                board.get_type().name()?
-            )));
-        };
-        if *game.rules() != self.rules {
-            return Err(EngineError::new_err(format!(
-                "the game is played under {:?}, the engine under {:?}",
-                rules_text(game.rules()),
-                rules_text(&self.rules)
-            )));
-        }
-        Ok(game)
+        to_game(board, self.rules)
+    }
+
+    /// The engine, shared with the thread that searches.
+    pub fn shared(&self) -> Arc<Mutex<Engine>> {
+        Arc::clone(&self.engine)
+    }
+
+    /// The rule set.
+    pub fn ruleset(&self) -> Ruleset {
+        self.rules
     }
 }
 

@@ -1,6 +1,6 @@
 //! The engine of `bagh-engine` for Python: `bagh.Engine`, the `bagh.Score`,
-//! `bagh.Analysis`, `bagh.Line` and `bagh.Progress` it answers, and
-//! `bagh.EngineError`.
+//! `bagh.Analysis`, `bagh.Line` and `bagh.Progress` it answers,
+//! `bagh.EngineError`, and matches (`bagh.play_match`, `bagh.PerfectPlayer`).
 //!
 //! The modules, one concept each:
 //!
@@ -9,13 +9,17 @@
 //! - `analysis`: `Analysis`, `Line` and `Progress`;
 //! - `search`: a search on a thread of its own without the GIL, progress
 //!   handed to Python on the calling thread, Ctrl-C;
-//! - `class`: `Engine`, its options and arguments.
+//! - `class`: `Engine`, its options and arguments;
+//! - `perfect`: `PerfectPlayer`, the tables' perfect player;
+//! - `matches`: `play_match`, `MatchResult` and `MatchError`.
 
 use pyo3::prelude::*;
 
 mod analysis;
 mod class;
 mod error;
+mod matches;
+mod perfect;
 mod score;
 mod search;
 
@@ -29,5 +33,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyAnalysis>()?;
     m.add_class::<analysis::PyProgress>()?;
     m.add_class::<class::PyEngine>()?;
+    m.add_class::<perfect::PyPerfectPlayer>()?;
+    m.add_class::<matches::PyMatchResult>()?;
+    m.add("MatchError", py.get_type::<matches::MatchError>())?;
+    m.getattr("MatchError")?.setattr("player", py.None())?;
+    m.getattr("MatchError")?.setattr("round", py.None())?;
+    m.add_function(wrap_pyfunction!(matches::play_match, m)?)?;
     Ok(())
 }

@@ -34,6 +34,7 @@ mod solve;
 mod statistics;
 
 pub use directory::PyTablebase;
+pub use error::tablebase_error;
 
 /// Adds the tablebase classes and `TablebaseError` to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

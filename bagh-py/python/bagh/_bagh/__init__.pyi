@@ -50,6 +50,10 @@ __all__ = [
     "Analysis",
     "Progress",
     "Engine",
+    "PerfectPlayer",
+    "MatchResult",
+    "MatchError",
+    "play_match",
 ]
 
 from bagh._bagh._errors import (
@@ -93,6 +97,10 @@ from bagh._bagh._engine import (
     Analysis as Analysis,
     Progress as Progress,
     Engine as Engine,
+    PerfectPlayer as PerfectPlayer,
+    MatchResult as MatchResult,
+    MatchError as MatchError,
+    play_match as play_match,
 )
 
 __version__: str

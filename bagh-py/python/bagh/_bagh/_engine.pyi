@@ -1,9 +1,10 @@
 """Type stubs of ``bagh._bagh._engine``: the search engine (re-exported by ``bagh``)."""
 
-from collections.abc import Callable
-from typing import ClassVar, final
+from collections.abc import Callable, Iterable
+from typing import ClassVar, Literal, TypeAlias, final
 
 from bagh._bagh import Game, Move, Outcome, Position, Ruleset
+from bagh._bagh._records import Record
 from bagh._bagh._errors import BaghError
 from bagh._bagh._tablebase import Tablebase
 
@@ -14,6 +15,10 @@ __all__ = [
     "Analysis",
     "Progress",
     "Engine",
+    "PerfectPlayer",
+    "MatchResult",
+    "MatchError",
+    "play_match",
 ]
 
 class EngineError(BaghError):
@@ -197,3 +202,92 @@ class Engine:
     @property
     def seed(self) -> int:
         """The seed of the level's choices: the one given, or the one drawn."""
+
+@final
+class PerfectPlayer:
+    """A player that plays perfectly by the tables.
+
+    It chooses among the best moves the tables give (the best value, the
+    fastest win, the slowest loss) that the game's history allows: under
+    ``forbidden`` a banned move is never chosen. ``style`` picks among equal
+    moves: ``"random"`` (seeded) or ``"narrowing"`` (the move that leaves the
+    opponent the fewest moves keeping its value). A player of
+    :func:`play_match`.
+    """
+
+    def __new__(
+        cls, tablebase: Tablebase, *, style: Literal["random", "narrowing"] = "random", seed: int = 0
+    ) -> PerfectPlayer: ...
+    def best_move(self, game: Game) -> Move:
+        """The move this player makes in ``game``; EngineError when it is over."""
+    def perfect_moves(self, game: Game) -> list[Move]:
+        """The best moves of ``game`` by the tables among those its history allows."""
+    @property
+    def tablebase(self) -> Tablebase: ...
+    @property
+    def style(self) -> Literal["random", "narrowing"]: ...
+    @property
+    def seed(self) -> int: ...
+
+class MatchError(BaghError):
+    """A match that cannot go on: an opening that cannot be played, or a player that chose an illegal move.
+
+    ``player`` and ``round`` (from 1) name the player and the game of an
+    illegal move (None otherwise); the :class:`IllegalMoveError` is the
+    cause.
+    """
+
+    player: str | None
+    round: int | None
+
+@final
+class MatchResult:
+    """What a match gave, for its first player: wins, draws, losses, Elo, and every game as a record."""
+
+    @property
+    def players(self) -> tuple[str, str]: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def draws(self) -> int:
+        """Games drawn, or stopped at ``max_plies``."""
+    @property
+    def losses(self) -> int: ...
+    @property
+    def score(self) -> float:
+        """(wins + draws / 2) / games."""
+    @property
+    def elo(self) -> float:
+        """The Elo difference of the first player over the second (infinite after a sweep)."""
+    @property
+    def elo_interval(self) -> tuple[float, float]:
+        """The 95% interval of the Elo difference."""
+    @property
+    def records(self) -> list[Record]:
+        """Every game, tagged ``Event``, ``Round``, ``Goats``, ``Tigers`` (and ``Termination`` when stopped)."""
+    def __len__(self) -> int: ...
+
+_Player: TypeAlias = Engine | int | PerfectPlayer | Callable[[Game], Move | str]
+
+def play_match(
+    a: _Player,
+    b: _Player,
+    *,
+    games: int = 2,
+    openings: int | Iterable[Game | Position | str] | None = None,
+    rules: Ruleset | str | None = None,
+    time: float | None = None,
+    depth: int | None = None,
+    nodes: int | None = None,
+    seed: int = 0,
+    max_plies: int = 1000,
+) -> MatchResult:
+    """Plays a match between ``a`` and ``b``: each an Engine, a level (1 to 20), a PerfectPlayer or a callable.
+
+    Games go in pairs from one opening, ``a`` taking the goats first.
+    ``openings``: None (random openings of 4 plies), an int (that many random
+    plies) or games, positions or position strings used in turn. Engines
+    search each move for ``time`` seconds, ``depth`` plies or about ``nodes``
+    nodes (0.1 s when none is given). Runs without the GIL; Ctrl-C stops it
+    between two moves.
+    """

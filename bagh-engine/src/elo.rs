@@ -8,20 +8,34 @@
 //! has no finite difference and no spread; its interval is then Wilson's
 //! for a proportion, `(n / (n + z^2))` away from the sweep, so that a
 //! clean sweep of 4 games still bounds the difference on one side.
+//!
+//! ```
+//! use bagh_engine::{format_elo, Tally};
+//!
+//! let tally = Tally { wins: 60, draws: 30, losses: 10 };
+//! assert_eq!(tally.score(), 0.75);
+//! assert_eq!(format_elo(tally.elo().difference), "+190.8");
+//! ```
 
 /// Wins, draws and losses of the first player.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
 pub struct Tally {
+    /// Games the first player won.
     pub wins: u32,
+    /// Games drawn (or stopped unfinished).
     pub draws: u32,
+    /// Games the first player lost.
     pub losses: u32,
 }
 
 /// An Elo difference and its 95% interval (infinite at a score of 0 or 1).
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct EloEstimate {
+    /// The difference of the first player over the second.
     pub difference: f64,
+    /// The low end of the 95% interval.
     pub low: f64,
+    /// The high end of the 95% interval.
     pub high: f64,
 }
 
@@ -77,7 +91,7 @@ impl Tally {
     }
 }
 
-/// `+35.2`, `-inf`, `+inf`.
+/// An Elo difference as text, to one decimal: `+35.2`, `-inf`, `+inf`.
 pub fn format_elo(value: f64) -> String {
     if value.is_infinite() {
         if value > 0.0 { "+inf" } else { "-inf" }.to_string()

@@ -1,0 +1,178 @@
+//! The tables' perfect player: it never gives up the value of a position,
+//! wins by the shortest way the tables know and loses by the longest, and
+//! plays only the moves the game's history allows.
+
+use std::sync::Arc;
+
+use bagh_core::{Game, Move, SplitMix64};
+use bagh_tablebase::{Probe, Tablebase, TablebaseError, Value};
+
+use crate::{MatchError, Player};
+
+/// How a [`PerfectPlayer`] picks among its equally good moves.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum PerfectStyle {
+    /// At random (seeded), among every best move.
+    #[default]
+    Random,
+    /// The best move that leaves the opponent the fewest moves keeping its
+    /// own value (at random among those that tie): the hardest test of an
+    /// opponent that holds a draw.
+    Narrowing,
+}
+
+/// A player that plays perfectly by the tables.
+///
+/// Its moves are [`PerfectPlayer::perfect_moves`]: among the moves legal
+/// in the game (so under `forbidden` never a banned one), those whose
+/// result for it is the best the tables give: a win before a draw before a
+/// loss, and among wins of the movement phase the fastest, among losses the
+/// slowest. Choosing the fastest win keeps a winner from going round in
+/// circles into a repetition draw; the tables value positions as if new,
+/// so a draw that history spoils is beyond them.
+///
+/// ```no_run
+/// use std::sync::Arc;
+/// use bagh_core::Game;
+/// use bagh_engine::{PerfectPlayer, PerfectStyle, Player};
+/// use bagh_tablebase::Tablebase;
+///
+/// let tables = Arc::new(Tablebase::open("tablebases/bagh-chal")?);
+/// let mut perfect = PerfectPlayer::new(tables.clone(), PerfectStyle::Narrowing, 7);
+/// let game = Game::new(*tables.rules());
+/// let mv = perfect.choose(&game)?;
+/// assert!(PerfectPlayer::perfect_moves(&tables, &game)?.contains(&mv));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct PerfectPlayer {
+    tables: Arc<Tablebase>,
+    style: PerfectStyle,
+    rng: SplitMix64,
+}
+
+/// How good a move's result is for the player who makes it: a higher key
+/// is better.
+fn rank(after: Probe) -> (u8, i32) {
+    let distance = after.distance.map_or(0, i32::from);
+    match after.value.flip() {
+        Value::Win => (2, -distance),
+        Value::Draw => (1, 0),
+        Value::Loss => (0, distance),
+    }
+}
+
+impl PerfectPlayer {
+    /// The perfect player of `tables`, picking in `style`, its random
+    /// choices seeded by `seed` (and by each game's seed in a match).
+    pub fn new(tables: Arc<Tablebase>, style: PerfectStyle, seed: u64) -> PerfectPlayer {
+        PerfectPlayer {
+            tables,
+            style,
+            rng: SplitMix64::new(seed),
+        }
+    }
+
+    /// The tables.
+    pub fn tables(&self) -> &Arc<Tablebase> {
+        &self.tables
+    }
+
+    /// The style.
+    pub fn style(&self) -> PerfectStyle {
+        self.style
+    }
+
+    /// The best moves of `game` by the tables among those its history
+    /// allows (see [`PerfectPlayer`]); empty when the game is over.
+    ///
+    /// Errors: the tables cannot answer (another rule set, or placement
+    /// layers not built).
+    pub fn perfect_moves(tables: &Tablebase, game: &Game) -> Result<Vec<Move>, TablebaseError> {
+        let position = game.position();
+        let mut best: Option<(u8, i32)> = None;
+        let mut moves = Vec::new();
+        for mv in game.legal_moves() {
+            let Ok(after) = position.play(mv) else {
+                continue;
+            };
+            let key = rank(tables.probe(&after)?);
+            if best.is_none_or(|b| key > b) {
+                best = Some(key);
+                moves.clear();
+            }
+            if best == Some(key) {
+                moves.push(mv);
+            }
+        }
+        Ok(moves)
+    }
+
+    /// How many moves of `game` keep the value of its position for the side
+    /// to move (0 when it is over): the replies the narrowing style leaves.
+    pub fn value_keeping_moves(tables: &Tablebase, game: &Game) -> Result<usize, TablebaseError> {
+        if game.is_game_over() {
+            return Ok(0);
+        }
+        let position = game.position();
+        let value = tables.probe(position)?.value;
+        let mut count = 0;
+        for mv in game.legal_moves() {
+            let Ok(after) = position.play(mv) else {
+                continue;
+            };
+            count += usize::from(tables.probe(&after)?.value.flip() == value);
+        }
+        Ok(count)
+    }
+
+    /// A move of `game` in this player's style; `None` when it is over.
+    pub fn pick(&mut self, game: &Game) -> Result<Option<Move>, TablebaseError> {
+        let mut moves = PerfectPlayer::perfect_moves(&self.tables, game)?;
+        if self.style == PerfectStyle::Narrowing && moves.len() > 1 {
+            let mut fewest = usize::MAX;
+            let mut narrowest = Vec::new();
+            for mv in moves {
+                let mut next = game.clone();
+                if next.push(mv).is_err() {
+                    continue;
+                }
+                let replies = PerfectPlayer::value_keeping_moves(&self.tables, &next)?;
+                if replies < fewest {
+                    fewest = replies;
+                    narrowest.clear();
+                }
+                if replies == fewest {
+                    narrowest.push(mv);
+                }
+            }
+            moves = narrowest;
+        }
+        Ok((!moves.is_empty()).then(|| moves[self.rng.below(moves.len())]))
+    }
+}
+
+impl Player for PerfectPlayer {
+    /// `perfect (random)` or `perfect (narrowing)`.
+    fn name(&self) -> String {
+        match self.style {
+            PerfectStyle::Random => "perfect (random)",
+            PerfectStyle::Narrowing => "perfect (narrowing)",
+        }
+        .into()
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = SplitMix64::new(seed);
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Move, MatchError> {
+        match self.pick(game)? {
+            Some(mv) => Ok(mv),
+            None => Err(MatchError::Player {
+                player: self.name(),
+                message: "asked to move in a finished game".into(),
+            }),
+        }
+    }
+}
