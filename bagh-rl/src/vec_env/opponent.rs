@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use bagh_core::{Game, Move, SplitMix64};
-use bagh_engine::{Engine, EngineOptions, Limits, MAX_DEPTH};
+use bagh_engine::{Engine, EngineOptions, Limits, PerfectPlayer, MAX_DEPTH};
 use bagh_tablebase::Tablebase;
 
 /// Who answers the agent's moves in a [`VecEnv`](crate::VecEnv).
@@ -14,11 +14,11 @@ pub enum Opponent {
     Random,
     /// The engine at a playing level from 1 (weakest) to 20, without tables.
     Level(u8),
-    /// A move that keeps the tables' value of the position (the fastest win,
-    /// the slowest loss in the movement phase), chosen uniformly among them
-    /// by the environment's generator. Under the `forbidden` repetition
-    /// policy the moves the game bans are left out; if every such move is
-    /// banned, a random legal move is played.
+    /// Perfect play by the tables: one of bagh-engine's
+    /// [`PerfectPlayer::perfect_moves`] (the best result the tables give
+    /// among the moves the game's history allows, the fastest win and the
+    /// slowest loss in the movement phase), chosen uniformly by the
+    /// environment's generator.
     Perfect(Arc<Tablebase>),
 }
 
@@ -60,10 +60,7 @@ impl Player {
                 .best_move(game, &Limits::depth(MAX_DEPTH))
                 .map_err(|e| e.to_string()),
             Player::Perfect(tables) => {
-                let mut best = tables
-                    .best_moves(game.position())
-                    .map_err(|e| e.to_string())?;
-                best.retain(|mv| moves.contains(mv));
+                let best = PerfectPlayer::perfect_moves(tables, game).map_err(|e| e.to_string())?;
                 Ok(if best.is_empty() {
                     random(rng)
                 } else {
