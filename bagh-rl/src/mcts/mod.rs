@@ -126,6 +126,8 @@ pub struct SearchOutput {
 pub struct Mcts {
     options: MctsOptions,
     rng: SplitMix64,
+    /// The node arenas of the last search, kept for the next.
+    arenas: Vec<Vec<tree::Node>>,
 }
 
 /// The Gumbel root's state: the sampled noise and the actions still in.
@@ -179,6 +181,7 @@ impl Mcts {
         Ok(Mcts {
             rng: SplitMix64::new(options.seed),
             options,
+            arenas: Vec::new(),
         })
     }
 
@@ -197,7 +200,10 @@ impl Mcts {
         mut evaluate: impl FnMut(&[f32], &[bool], &mut [f32], &mut [f32]) -> Result<(), E>,
     ) -> Result<SearchOutput, MctsError<E>> {
         let batch = self.options.batch_size;
-        let mut trees: Vec<Tree> = games.iter().cloned().map(Tree::new).collect();
+        let mut trees: Vec<Tree> = games
+            .iter()
+            .map(|game| Tree::new(game.clone(), self.arenas.pop().unwrap_or_default()))
+            .collect();
         let mut obs = vec![0.0; batch * OBSERVATION_SIZE];
         let mut masks = vec![false; batch * NUM_ACTIONS];
         let mut logits = vec![0.0; batch * NUM_ACTIONS];
@@ -270,8 +276,9 @@ impl Mcts {
                         Descent::Leaf(path) => {
                             let depth = path.len() - 1;
                             write_game_observation(&tree.game, &mut obs[slot * OBSERVATION_SIZE..]);
-                            write_game_mask(
-                                &tree.game,
+                            let leaf = path.last().copied().unwrap_or(0);
+                            tree.write_children_mask(
+                                leaf,
                                 &mut masks[slot * NUM_ACTIONS..(slot + 1) * NUM_ACTIONS],
                             );
                             for _ in 0..depth {
@@ -316,7 +323,9 @@ impl Mcts {
                 trees[t].back_up(&path, value);
             }
         }
-        Ok(output(&trees, &halvings))
+        let out = output(&trees, &halvings);
+        self.arenas.extend(trees.into_iter().map(|tree| tree.nodes));
+        Ok(out)
     }
 
     /// Root noise, or the Gumbel root's sampled actions.

@@ -75,12 +75,27 @@ pub(crate) struct Tree {
 }
 
 impl Tree {
-    pub(crate) fn new(game: Game) -> Tree {
+    /// A tree over `game`, its nodes kept in `nodes` (emptied first: an
+    /// arena handed back from an earlier search keeps its memory).
+    pub(crate) fn new(game: Game, mut nodes: Vec<Node>) -> Tree {
+        nodes.clear();
+        nodes.push(Node::new(None));
         Tree {
             game,
-            nodes: vec![Node::new(None)],
+            nodes,
             root_value_sum: 0.0,
             simulations: 0,
+        }
+    }
+
+    /// Writes the mask of a pending node's moves (its children's) into
+    /// `out`, without generating them again.
+    pub(crate) fn write_children_mask(&self, node: usize, out: &mut [bool]) {
+        out.fill(false);
+        for child in self.children(node) {
+            if let Some(slot) = self.nodes[child].mv.and_then(|mv| out.get_mut(encode(mv))) {
+                *slot = true;
+            }
         }
     }
 
