@@ -44,13 +44,17 @@
 //! policy `softmax(logits + σ(completed q))` (unvisited actions completed
 //! with the root's value) and the action the halving's winner.
 
+mod gumbel;
 mod noise;
+mod output;
 mod tree;
 
 use bagh_core::{Game, SplitMix64};
 use thiserror::Error;
 
 use crate::{write_game_mask, write_game_observation, NUM_ACTIONS, OBSERVATION_SIZE};
+use gumbel::{select_halving, Halving};
+use output::output;
 use tree::{State, Tree};
 
 /// The options of an [`Mcts`].
@@ -128,27 +132,6 @@ pub struct Mcts {
     rng: SplitMix64,
     /// The node arenas of the last search, kept for the next.
     arenas: Vec<Vec<tree::Node>>,
-}
-
-/// The Gumbel root's state: the sampled noise and the actions still in.
-struct Halving {
-    gumbels: Vec<f32>,
-    logits: Vec<f32>,
-    remaining: Vec<usize>,
-    phase_budget: u32,
-    phase_used: u32,
-}
-
-impl Halving {
-    /// Whether the next root choice halves the actions.
-    fn due(&self) -> bool {
-        self.phase_used >= self.phase_budget && self.remaining.len() > 1
-    }
-}
-
-/// σ(q) of Gumbel MuZero (mctx's defaults).
-fn sigma(q: f32, max_visits: u32) -> f32 {
-    (50.0 + max_visits as f32) * 0.1 * q
 }
 
 impl Mcts {
@@ -429,116 +412,5 @@ fn descend(tree: &mut Tree, halving: &mut Option<Halving>, c_puct: f32) -> Desce
                 return Descent::Collision;
             }
         }
-    }
-}
-
-/// The Gumbel root's choice: the remaining action with the fewest visits,
-/// after halving the set when the phase's budget is spent.
-fn select_halving(tree: &Tree, halving: &mut Halving) -> usize {
-    let first = tree.children(0).start;
-    if halving.due() {
-        let max_visits = tree
-            .children(0)
-            .map(|c| tree.nodes[c].visits)
-            .max()
-            .unwrap_or(0);
-        let score = |i: usize| {
-            let node = &tree.nodes[first + i];
-            halving.gumbels[i] + halving.logits[i] + sigma(node.q(), max_visits)
-        };
-        halving
-            .remaining
-            .sort_by(|&a, &b| score(b).total_cmp(&score(a)));
-        let keep = halving.remaining.len().div_ceil(2);
-        halving.remaining.truncate(keep);
-        halving.phase_used = 0;
-    }
-    halving.phase_used += 1;
-    let best = halving
-        .remaining
-        .iter()
-        .copied()
-        .min_by_key(|&i| tree.nodes[first + i].visits)
-        .unwrap_or(0);
-    first + best
-}
-
-fn output(trees: &[Tree], halvings: &[Option<Halving>]) -> SearchOutput {
-    let n = trees.len();
-    let mut policies = vec![0.0; n * NUM_ACTIONS];
-    let mut values = vec![0.0; n];
-    let mut actions = vec![-1; n];
-    for (t, tree) in trees.iter().enumerate() {
-        let root = &tree.nodes[0];
-        if let State::Terminal(value) = root.state {
-            values[t] = value;
-            continue;
-        }
-        let value = tree.root_value_sum / tree.simulations.max(1) as f32;
-        values[t] = value;
-        let row = &mut policies[t * NUM_ACTIONS..(t + 1) * NUM_ACTIONS];
-        let children = tree.children(0);
-        let action = |c: usize| tree.nodes[c].mv.map_or(0, crate::encode);
-        match &halvings[t] {
-            Some(halving) => {
-                let max_visits = children
-                    .clone()
-                    .map(|c| tree.nodes[c].visits)
-                    .max()
-                    .unwrap_or(0);
-                let completed = |c: usize| {
-                    let node = &tree.nodes[c];
-                    if node.visits > 0 {
-                        node.q()
-                    } else {
-                        value
-                    }
-                };
-                let scores: Vec<f32> = children
-                    .clone()
-                    .enumerate()
-                    .map(|(i, c)| halving.logits[i] + sigma(completed(c), max_visits))
-                    .collect();
-                let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-                let total: f32 = scores.iter().map(|s| (s - max).exp()).sum();
-                for (c, s) in children.clone().zip(&scores) {
-                    row[action(c)] = (s - max).exp() / total;
-                }
-                let first = children.start;
-                let winner = halving
-                    .remaining
-                    .iter()
-                    .copied()
-                    .max_by(|&a, &b| {
-                        let score = |i: usize| {
-                            halving.gumbels[i]
-                                + halving.logits[i]
-                                + sigma(completed(first + i), max_visits)
-                        };
-                        score(a).total_cmp(&score(b))
-                    })
-                    .unwrap_or(0);
-                actions[t] = action(first + winner) as i64;
-            }
-            None => {
-                let total: u32 = children.clone().map(|c| tree.nodes[c].visits).sum();
-                for c in children.clone() {
-                    row[action(c)] = tree.nodes[c].visits as f32 / total.max(1) as f32;
-                }
-                // The most visited; of equals, the lowest action (numpy's argmax).
-                let mut best = 0;
-                for (a, share) in row.iter().enumerate() {
-                    if *share > row[best] {
-                        best = a;
-                    }
-                }
-                actions[t] = best as i64;
-            }
-        }
-    }
-    SearchOutput {
-        policies,
-        values,
-        actions,
     }
 }

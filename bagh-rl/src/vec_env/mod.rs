@@ -44,14 +44,17 @@
 
 use bagh_core::{Game, MoveList, Ruleset, Side, SplitMix64};
 
+mod buffers;
 mod opponent;
+mod slot;
 
+use buffers::split;
+pub use buffers::Buffers;
 pub use opponent::Opponent;
 use opponent::Player;
+use slot::{check_action, step_rows, Slot};
 
-use crate::{
-    find_or_error, write_game_observation, ActionError, EnvError, NUM_ACTIONS, OBSERVATION_SIZE,
-};
+use crate::{EnvError, NUM_ACTIONS};
 
 /// The options of a [`VecEnv`].
 #[derive(Clone, Debug)]
@@ -84,82 +87,6 @@ impl VecEnvOptions {
             opponent: None,
             agent: Side::Goat,
             threads: 1,
-        }
-    }
-}
-
-/// The caller's buffers, one row per environment: observations
-/// (`num_envs` × [`OBSERVATION_SIZE`]), masks (`num_envs` × [`NUM_ACTIONS`]),
-/// the side to move (0 goats, 1 tigers), rewards and the two flags.
-#[derive(Debug)]
-pub struct Buffers<'a> {
-    /// Observations, flat.
-    pub observations: &'a mut [f32],
-    /// Legal-action masks, flat.
-    pub masks: &'a mut [bool],
-    /// The side to move: 0 goats, 1 tigers.
-    pub to_play: &'a mut [i8],
-    /// Rewards of the last step.
-    pub rewards: &'a mut [f32],
-    /// Whether the last step ended the game.
-    pub terminated: &'a mut [bool],
-    /// Whether the last step reached the ply limit.
-    pub truncated: &'a mut [bool],
-}
-
-impl Buffers<'_> {
-    fn check(&self, n: usize) -> Result<(), EnvError> {
-        let lengths = [
-            (
-                "observations",
-                self.observations.len(),
-                n * OBSERVATION_SIZE,
-            ),
-            ("masks", self.masks.len(), n * NUM_ACTIONS),
-            ("to_play", self.to_play.len(), n),
-            ("rewards", self.rewards.len(), n),
-            ("terminated", self.terminated.len(), n),
-            ("truncated", self.truncated.len(), n),
-        ];
-        for (what, got, expected) in lengths {
-            if got != expected {
-                return Err(EnvError::Length {
-                    what,
-                    expected,
-                    got,
-                });
-            }
-        }
-        Ok(())
-    }
-}
-
-/// One environment: its game, the legal moves of its current state (and
-/// their actions as a bit set), its generator, and whether its game ended
-/// at the last step.
-struct Slot {
-    game: Game,
-    moves: MoveList,
-    legal: [u64; NUM_ACTIONS.div_ceil(64)],
-    rng: SplitMix64,
-    done: bool,
-}
-
-impl Slot {
-    fn is_legal(&self, action: usize) -> bool {
-        self.legal
-            .get(action / 64)
-            .is_some_and(|bits| bits >> (action % 64) & 1 == 1)
-    }
-
-    /// Writes the mask of the legal moves into `out` and keeps it as bits.
-    fn write_mask(&mut self, out: &mut [bool]) {
-        out.fill(false);
-        self.legal = [0; NUM_ACTIONS.div_ceil(64)];
-        for mv in &self.moves {
-            let action = crate::encode(*mv);
-            out[action] = true;
-            self.legal[action / 64] |= 1 << (action % 64);
         }
     }
 }
@@ -377,136 +304,4 @@ impl VecEnv {
             };
         }
     }
-}
-
-/// Splits buffers after `len` rows.
-fn split(buffers: Buffers<'_>, len: usize) -> (Buffers<'_>, Buffers<'_>) {
-    let (o1, o2) = buffers.observations.split_at_mut(len * OBSERVATION_SIZE);
-    let (m1, m2) = buffers.masks.split_at_mut(len * NUM_ACTIONS);
-    let (p1, p2) = buffers.to_play.split_at_mut(len);
-    let (r1, r2) = buffers.rewards.split_at_mut(len);
-    let (x1, x2) = buffers.terminated.split_at_mut(len);
-    let (t1, t2) = buffers.truncated.split_at_mut(len);
-    (
-        Buffers {
-            observations: o1,
-            masks: m1,
-            to_play: p1,
-            rewards: r1,
-            terminated: x1,
-            truncated: t1,
-        },
-        Buffers {
-            observations: o2,
-            masks: m2,
-            to_play: p2,
-            rewards: r2,
-            terminated: x2,
-            truncated: t2,
-        },
-    )
-}
-
-fn check_action(slot: &Slot, action: i64) -> Result<(), ActionError> {
-    let index = usize::try_from(action).map_err(|_| ActionError::OutOfRange { action })?;
-    if slot.is_legal(index) {
-        return Ok(());
-    }
-    find_or_error(index, &slot.moves, || slot.game.position().to_string()).map(|_| ())
-}
-
-/// The reward for `side` of a finished game.
-fn reward(game: &Game, side: Side) -> f32 {
-    match game.outcome().and_then(|outcome| outcome.winner) {
-        Some(winner) if winner == side => 1.0,
-        Some(_) => -1.0,
-        None => 0.0,
-    }
-}
-
-/// Steps the environments `slots` (the first of which is number `first`)
-/// and writes their rows of `out`.
-fn step_rows(
-    slots: &mut [Slot],
-    actions: &[i64],
-    out: &mut Buffers<'_>,
-    player: &mut Option<Player>,
-    shared: &Shared,
-    first: usize,
-) -> Result<(), EnvError> {
-    for (i, (slot, &action)) in slots.iter_mut().zip(actions).enumerate() {
-        let env = first + i;
-        let (mut rewarded, mut terminated, mut truncated) = (0.0, false, false);
-        if slot.done {
-            start(slot, player, shared).map_err(|reason| EnvError::Opponent { env, reason })?;
-        } else {
-            // Checked by the caller; an action with no move changes nothing.
-            let Some(mv) = usize::try_from(action)
-                .ok()
-                .filter(|a| slot.is_legal(*a))
-                .and_then(|a| crate::action_move(a, slot.game.position()))
-            else {
-                continue;
-            };
-            let mover = slot.game.side_to_move();
-            play(slot, mv);
-            if slot.moves.is_empty() {
-                terminated = true;
-                rewarded = reward(&slot.game, shared.agent.unwrap_or(mover));
-            } else if let (Some(player), Some(agent)) = (player.as_mut(), shared.agent) {
-                if slot.game.side_to_move() != agent {
-                    let answer = player
-                        .choose(&slot.game, &slot.moves, &mut slot.rng)
-                        .map_err(|reason| EnvError::Opponent { env, reason })?;
-                    play(slot, answer);
-                    if slot.moves.is_empty() {
-                        terminated = true;
-                        rewarded = reward(&slot.game, agent);
-                    }
-                }
-            }
-            if !terminated {
-                truncated = shared
-                    .max_plies
-                    .is_some_and(|limit| slot.game.len() >= limit as usize);
-            }
-            slot.done = terminated || truncated;
-        }
-        out.rewards[i] = rewarded;
-        out.terminated[i] = terminated;
-        out.truncated[i] = truncated;
-        out.to_play[i] = match slot.game.side_to_move() {
-            Side::Goat => 0,
-            Side::Tiger => 1,
-        };
-        write_game_observation(
-            &slot.game,
-            &mut out.observations[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE],
-        );
-        slot.write_mask(&mut out.masks[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]);
-    }
-    Ok(())
-}
-
-/// Plays `mv` (legal) and refreshes the legal moves.
-fn play(slot: &mut Slot, mv: bagh_core::Move) {
-    slot.game.push_unchecked(mv);
-    slot.moves = slot.game.legal_moves();
-}
-
-/// Starts a new game in `slot`; the opponent opens it when the agent does
-/// not have the first move.
-fn start(slot: &mut Slot, player: &mut Option<Player>, shared: &Shared) -> Result<(), String> {
-    // Back to the start by taking the moves back: the game's memory is
-    // kept for the next one.
-    while slot.game.pop().is_some() {}
-    slot.moves = slot.game.legal_moves();
-    slot.done = false;
-    if let (Some(player), Some(agent)) = (player.as_mut(), shared.agent) {
-        if slot.game.side_to_move() != agent && !slot.moves.is_empty() {
-            let mv = player.choose(&slot.game, &slot.moves, &mut slot.rng)?;
-            play(slot, mv);
-        }
-    }
-    Ok(())
 }
