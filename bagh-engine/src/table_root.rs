@@ -11,7 +11,7 @@ impl Engine {
     /// The answer of the tables at the root, when they know the position
     /// and every move's result: the best-ranked move; at a drawn root, the
     /// search's choice among the tables' equals, or under `forbidden` among
-    /// every drawing move it does not prove lost.
+    /// every drawing move (searched with the game's history).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn analyse_with_tables(
         &mut self,
@@ -39,45 +39,31 @@ impl Engine {
         let (mut depth, mut seldepth, mut nodes) = (0, 0, 0);
         if ranked[0].score == Score::Draw && (ties > 1 || forbidden) {
             // Under `forbidden` the tables' draw may need a move the history
-            // will ban: every drawing move is searched (with the history,
-            // and without trusting the tables' draws inside the tree), those
-            // the search proves lost are dropped, and the fewest drawing
-            // replies decide among the rest. Otherwise the tables' equals
-            // are left to the search.
-            let drawing = ranked.iter().take_while(|m| m.score == Score::Draw).count();
-            let considered = if forbidden { drawing } else { ties };
+            // will ban, and the opponent's drawing moves may be banned too:
+            // every drawing move is searched (with the history, and without
+            // trusting the tables' draws inside the tree), and the search's
+            // best is played, which avoids the bans it sees and plays on for
+            // a win. Otherwise the tables' equals are left to the search.
+            // Either way the candidates come fewest drawing replies first,
+            // so that among equal scores that one is kept.
+            let considered = if forbidden {
+                ranked.iter().take_while(|m| m.score == Score::Draw).count()
+            } else {
+                ties
+            };
             let candidates: Vec<Move> = ranked[..considered].iter().map(|m| m.mv).collect();
-            let lines_wanted = if forbidden { considered } else { 1 };
             let (completed, searched) = self.run(
                 game,
                 &candidates,
                 limits,
                 max_depth,
-                lines_wanted,
+                1,
                 start,
                 &mut |_| {},
             );
             nodes = searched;
             if let Some(completed) = completed {
-                let safe = |m: &&crate::root::RootMove| {
-                    !matches!(Score::from_search(m.score), Score::Loss(_))
-                };
-                let replies = |mv: Move| {
-                    ranked
-                        .iter()
-                        .find(|r| r.mv == mv)
-                        .map_or(usize::MAX, |r| r.drawing_replies)
-                };
-                let searched_lines = &completed.moves[..lines_wanted.min(completed.moves.len())];
-                let chosen = if forbidden {
-                    searched_lines
-                        .iter()
-                        .filter(safe)
-                        .min_by_key(|m| replies(m.mv))
-                        .unwrap_or(&completed.moves[0])
-                } else {
-                    &completed.moves[0]
-                };
+                let chosen = &completed.moves[0];
                 depth = completed.depth;
                 seldepth = completed.seldepth;
                 let score = match Score::from_search(chosen.score) {
