@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import bagh
+import bagh.rl
 import pytest
 
 # The stubs of bagh._bagh, one file per part (exceptions, records, tables).
@@ -141,6 +142,8 @@ def raised(cls: type[Exception]) -> list[Exception]:
         lambda: bagh.Engine().analyse(bagh.Position()),
         lambda: bagh.play_match(lambda game: "a1a2", lambda game: "a1a2"),
         lambda: bagh.play_match(1, 1, openings=[bagh.Game("two-tigers")]),
+        lambda: bagh.rl.decode(0, bagh.Position()),
+        lambda: bagh.rl.VecEnv(0),
     ]
     found = []
     for attempt in attempts:
@@ -155,7 +158,7 @@ def raised(cls: type[Exception]) -> list[Exception]:
 
 @pytest.mark.parametrize("name", sorted(declared_attributes()))
 def test_every_declared_attribute_exists(name: str) -> None:
-    cls = getattr(bagh, name)
+    cls = getattr(bagh, name, None) or getattr(bagh.rl, name)  # bagh.rl's errors live there
     attributes = declared_attributes()[name]
     instances = raised(cls)
     if name not in ("BaghError", "TablebaseError"):
