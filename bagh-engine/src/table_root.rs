@@ -52,15 +52,8 @@ impl Engine {
                 ties
             };
             let candidates: Vec<Move> = ranked[..considered].iter().map(|m| m.mv).collect();
-            let (completed, searched) = self.run(
-                game,
-                &candidates,
-                limits,
-                max_depth,
-                1,
-                start,
-                &mut |_| {},
-            );
+            let (completed, searched) =
+                self.run(game, &candidates, limits, max_depth, 1, start, &mut |_| {});
             nodes = searched;
             if let Some(completed) = completed {
                 let chosen = &completed.moves[0];
