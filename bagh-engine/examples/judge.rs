@@ -59,8 +59,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         Err(_) => None,
     };
+    // Search threads (Lazy SMP), e.g. BAGH_THREADS=2; the node limit is
+    // over all of them.
+    let threads = match std::env::var("BAGH_THREADS") {
+        Ok(text) => text.parse()?,
+        Err(_) => 1,
+    };
     let mut engine = Engine::new(EngineOptions {
         weights,
+        threads,
         ..EngineOptions::default()
     })?;
     let mut tallies: [[Tally; 2]; 2] = Default::default(); // [placement?][side]
@@ -75,7 +82,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         tallies[phase][side].kept += u32::from(kept);
     }
     println!(
-        "{} critical positions from seeds {first_seed}..{seed}, {nodes} nodes a move",
+        "{} critical positions from seeds {first_seed}..{seed}, {nodes} nodes a move, {threads} thread(s)",
         positions.len()
     );
     let mut all = Tally::default();

@@ -27,7 +27,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The deepest iteration, in plies (at most 100).
     pub depth: Option<u32>,
-    /// Nodes to search, about (checked at every node).
+    /// Nodes to search, about, over all threads (checked at every node;
+    /// each thread searches its share).
     pub nodes: Option<u64>,
     /// Search until the stop flag is raised (or a result is proven).
     pub infinite: bool,

@@ -6,6 +6,10 @@
 //! ply deeper, so that they fill the table with results the main thread then
 //! finds; they stop when the main thread finishes, whose result is the
 //! answer.
+//!
+//! A node limit counts the nodes of all threads: each thread may search
+//! its share (the threads run at about the same speed), and the helpers
+//! stop anyway when the main thread is done.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -41,6 +45,9 @@ impl Engine {
         let soft_deadline = limits.time.map(|t| start + t / 2);
         let done = AtomicBool::new(false);
         let helpers = self.options.threads - 1;
+        let share = limits
+            .nodes
+            .map(|nodes| (nodes / self.options.threads as u64).max(1));
         let tt = &self.tt;
         #[cfg(feature = "tablebase")]
         let tables = self.options.tablebase.as_deref();
@@ -59,7 +66,7 @@ impl Engine {
                         stop,
                         done: Some(done),
                         deadline,
-                        max_nodes: None,
+                        max_nodes: share,
                     };
                     let mut searcher = Searcher::new(path, tt, &mut own, weights, control);
                     #[cfg(feature = "tablebase")]
@@ -77,7 +84,7 @@ impl Engine {
                 stop,
                 done: None,
                 deadline,
-                max_nodes: limits.nodes,
+                max_nodes: share,
             };
             let mut searcher = Searcher::new(GamePath::new(game), tt, heuristics, weights, control);
             #[cfg(feature = "tablebase")]

@@ -177,6 +177,33 @@ fn helper_threads_share_the_table() {
     assert!(game.is_legal(analysis.best_move));
 }
 
+/// A node limit counts the nodes of every thread.
+#[test]
+fn the_node_limit_is_over_all_threads() {
+    for threads in [2, 3] {
+        let mut engine = Engine::new(EngineOptions {
+            threads,
+            ..EngineOptions::default()
+        })
+        .unwrap();
+        let limit = 60_000;
+        let analysis = engine
+            .analyse(&middlegame(), &Limits::nodes(limit), 1, |_| {})
+            .unwrap();
+        // Each thread stops at its share.
+        assert!(
+            analysis.nodes <= limit,
+            "{} nodes for {limit} over {threads} threads",
+            analysis.nodes
+        );
+        assert!(
+            analysis.nodes >= limit / threads as u64,
+            "{}",
+            analysis.nodes
+        );
+    }
+}
+
 #[test]
 fn a_won_position_is_proven_and_the_search_ends_early() {
     // Tigers to move capture the fifth goat at once (e1xe3).
