@@ -110,11 +110,10 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # noqa: N801 (Pet
             self.truncations = {a: True for a in AGENTS}
         self.agent_selection = self.game.side_to_move
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
-    def render(self) -> str:
-        return self.game.position.ascii_board()
+    def render(self) -> str | None:
+        """The board as text (``render_mode="ansi"``), else None."""
+        return self.game.position.ascii_board() if self.render_mode == "ansi" else None
 
     def close(self) -> None:
         pass
