@@ -10,6 +10,8 @@
 use arrayvec::ArrayVec;
 use bagh_core::{Move, MoveList, PointSet, Side, MAX_MOVES};
 
+use crate::tt::encode_move;
+
 /// Plies the search can reach, quiescence included.
 pub(crate) const MAX_PLY: usize = 128;
 
@@ -29,9 +31,15 @@ pub(crate) struct Heuristics {
     history: Vec<i32>,
 }
 
-fn history_index(side: Side, mv: Move) -> usize {
+/// The history entry of a move of `side` from point `from` (25 for a
+/// placement) to point `to`.
+fn history_index(side: Side, from: usize, to: usize) -> usize {
+    usize::from(side == Side::Tiger) * 26 * 25 + from * 25 + to
+}
+
+fn move_history_index(side: Side, mv: Move) -> usize {
     let from = mv.from_point().map_or(25, |p| p.index());
-    usize::from(side == Side::Tiger) * 26 * 25 + from * 25 + mv.to_point().index()
+    history_index(side, from, mv.to_point().index())
 }
 
 impl Heuristics {
@@ -59,44 +67,67 @@ impl Heuristics {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
-        let entry = &mut self.history[history_index(side, mv)];
+        let entry = &mut self.history[move_history_index(side, mv)];
         *entry = (*entry + depth * depth).min(HISTORY_MAX);
     }
 
-    /// The ordering key of every move of `moves`.
-    pub(crate) fn keys(
+    /// The ordering key of every move of `moves`, appended to `keys`
+    /// (empty).
+    ///
+    /// Moves are compared by their 16-bit codes (kind, from, to; 0 for
+    /// none), which tell moves apart as well as the moves themselves do,
+    /// and the history is read through the same points.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn keys_into(
         &self,
-        moves: &MoveList,
+        moves: &[Move],
         side: Side,
         tt_move: Option<Move>,
         ply: usize,
         landing: PointSet,
         attacked: PointSet,
-    ) -> ArrayVec<i32, MAX_MOVES> {
-        let killers = self.killers[ply.min(MAX_PLY)];
-        moves
-            .iter()
-            .map(|&mv| {
-                if Some(mv) == tt_move {
-                    TT_MOVE
-                } else if mv.is_capture() {
-                    CAPTURE
-                } else if side == Side::Goat
-                    && (landing.contains(mv.to_point())
-                        || mv.from_point().is_some_and(|p| attacked.contains(p)))
-                {
-                    DEFENCE + self.history[history_index(side, mv)]
-                } else if killers[0] == Some(mv) {
-                    KILLER + 1
-                } else if killers[1] == Some(mv) {
-                    KILLER
-                } else {
-                    self.history[history_index(side, mv)]
-                }
-            })
-            .collect()
+        keys: &mut Keys,
+    ) {
+        let [killer0, killer1] = self.killers[ply.min(MAX_PLY)].map(encode_move);
+        let tt_move = encode_move(tt_move);
+        let goat = side == Side::Goat;
+        let history = &self.history[history_index(side, 0, 0)..][..26 * 25];
+        let (landing, attacked) = (landing.bits(), attacked.bits());
+        for &mv in moves {
+            // `from` 25 for a placement: no point, and no bit of `attacked`.
+            let (code, from, to) = match mv {
+                Move::Place { to } => (1 << 10 | to.index() as u64, 25, to.index()),
+                Move::Step { from, to } => (
+                    2 << 10 | (from.index() as u64) << 5 | to.index() as u64,
+                    from.index(),
+                    to.index(),
+                ),
+                Move::Capture { from, to, .. } => (
+                    3 << 10 | (from.index() as u64) << 5 | to.index() as u64,
+                    from.index(),
+                    to.index(),
+                ),
+            };
+            let key = if code == tt_move {
+                TT_MOVE
+            } else if code >> 10 == 3 {
+                CAPTURE
+            } else if goat && (landing >> to | attacked >> from) & 1 != 0 {
+                DEFENCE + history[from * 25 + to]
+            } else if code == killer0 {
+                KILLER + 1
+            } else if code == killer1 {
+                KILLER
+            } else {
+                history[from * 25 + to]
+            };
+            keys.push(key);
+        }
     }
 }
+
+/// The ordering keys of a node's moves.
+pub(crate) type Keys = ArrayVec<i32, MAX_MOVES>;
 
 /// Moves the best-keyed move of `moves[i..]` to `i` (a selection sort run
 /// one step at a time: a cutoff early saves sorting the rest).

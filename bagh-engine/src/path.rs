@@ -3,7 +3,11 @@
 //! applied exactly as [`Game`] applies them, but without copying move lists
 //! or judging the outcome on every push.
 
-use bagh_core::{Game, Move, MoveList, Position, Repetition};
+use std::ops::ControlFlow;
+
+use bagh_core::{
+    for_each_tiger_move, Direction, Game, Move, MoveList, Point, Position, Repetition, Side,
+};
 
 /// Buckets of the key filter: a zero count proves a position new.
 const BUCKETS: usize = 1024;
@@ -25,12 +29,21 @@ pub(crate) enum Status {
     PathDraw,
 }
 
+/// One position of the line with its key and no-progress counter.
+#[derive(Copy, Clone)]
+struct Step {
+    position: Position,
+    key: u64,
+    /// Plies since the last placement or capture.
+    quiet: u32,
+}
+
 /// A game's positions with their keys and no-progress counters, pushed and
 /// popped by the search.
 pub(crate) struct GamePath {
-    positions: Vec<Position>,
-    keys: Vec<u64>,
-    quiet: Vec<u32>,
+    line: Vec<Step>,
+    /// The last of `line`, kept apart so that reading it needs no check.
+    current: Step,
     buckets: Vec<u32>,
     repetition: Repetition,
     no_progress_limit: Option<u32>,
@@ -40,19 +53,21 @@ impl GamePath {
     /// The line of `game`, its current position last.
     pub(crate) fn new(game: &Game) -> GamePath {
         let rules = *game.rules();
+        let start = *game.start();
+        let key = start.zobrist();
+        let first = Step {
+            position: start,
+            key,
+            quiet: 0,
+        };
         let mut line = GamePath {
-            positions: Vec::with_capacity(game.len() + 256),
-            keys: Vec::with_capacity(game.len() + 256),
-            quiet: Vec::with_capacity(game.len() + 256),
+            line: Vec::with_capacity(game.len() + 256),
+            current: first,
             buckets: vec![0; BUCKETS],
             repetition: rules.repetition(),
             no_progress_limit: rules.no_progress_limit().map(|n| u32::from(n.get())),
         };
-        let start = *game.start();
-        let key = start.zobrist();
-        line.positions.push(start);
-        line.keys.push(key);
-        line.quiet.push(0);
+        line.line.push(first);
         line.buckets[bucket(key)] += 1;
         for &mv in game.moves() {
             line.push(mv);
@@ -60,42 +75,49 @@ impl GamePath {
         line
     }
 
+    #[inline]
     pub(crate) fn position(&self) -> &Position {
-        self.positions.last().expect("a line has its start")
+        &self.current.position
     }
 
+    #[inline]
     pub(crate) fn key(&self) -> u64 {
-        *self.keys.last().expect("a line has its start")
+        self.current.key
     }
 
     /// Plies since the last placement or capture.
+    #[inline]
     pub(crate) fn quiet(&self) -> u32 {
-        *self.quiet.last().expect("a line has its start")
+        self.current.quiet
     }
 
     pub(crate) fn push(&mut self, mv: Move) {
-        let position = *self.position();
-        let key = position.zobrist_after(self.key(), mv);
-        let mut next = position;
+        let current = &self.current;
+        let key = current.position.zobrist_after(current.key, mv);
+        let mut next = current.position;
         next.play_unchecked(mv);
         let quiet = if next.goats_in_hand() > 0 || mv.is_place() || mv.is_capture() {
             0
         } else {
-            self.quiet().saturating_add(1)
+            current.quiet.saturating_add(1)
         };
-        self.positions.push(next);
-        self.keys.push(key);
-        self.quiet.push(quiet);
+        self.current = Step {
+            position: next,
+            key,
+            quiet,
+        };
+        self.line.push(self.current);
         self.buckets[bucket(key)] += 1;
     }
 
     pub(crate) fn pop(&mut self) {
-        if self.positions.len() > 1 {
-            self.positions.pop();
-            if let Some(key) = self.keys.pop() {
-                self.buckets[bucket(key)] -= 1;
+        if self.line.len() > 1 {
+            if let Some(last) = self.line.pop() {
+                self.buckets[bucket(last.key)] -= 1;
             }
-            self.quiet.pop();
+            if let Some(&current) = self.line.last() {
+                self.current = current;
+            }
         }
     }
 
@@ -108,11 +130,12 @@ impl GamePath {
             return 0;
         }
         let first = at.saturating_sub(quiet as usize);
-        (first..at)
+        self.line[first..at]
+            .iter()
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|&i| self.keys[i] == key && self.positions[i] == *position)
+            .filter(|step| step.key == key && step.position == *position)
             .count()
     }
 
@@ -128,17 +151,25 @@ impl GamePath {
         }
         let mut next = *position;
         next.play_unchecked(mv);
-        let at = self.positions.len();
+        let at = self.line.len();
         self.earlier(&next, key, at, self.quiet().saturating_add(1)) > 0
     }
 
     /// The legal moves of the current position, less those the `forbidden`
     /// policy bans; the flag says whether any was banned (the list then
     /// depends on the path).
+    #[cfg(test)]
     pub(crate) fn moves(&self) -> (MoveList, bool) {
-        let mut moves = self.position().legal_moves();
-        let excluded = self.exclude(&mut moves);
+        let mut moves = MoveList::new();
+        let excluded = self.moves_into(&mut moves);
         (moves, excluded)
+    }
+
+    /// [`GamePath::moves`] into `moves` (empty), which saves copying a
+    /// whole list; whether any move was banned.
+    pub(crate) fn moves_into(&self, moves: &mut MoveList) -> bool {
+        legal_moves_into(self.position(), moves);
+        self.exclude(moves)
     }
 
     /// Whether the rule set bans repetitions (`forbidden`).
@@ -157,12 +188,24 @@ impl GamePath {
     /// Leaves out of `moves` those the `forbidden` policy bans; whether any
     /// was.
     pub(crate) fn exclude(&self, moves: &mut MoveList) -> bool {
-        if self.may_ban() {
-            let before = moves.len();
-            moves.retain(|mv| !self.repeats(*mv));
-            return moves.len() != before;
+        if !self.may_ban() {
+            return false;
         }
-        false
+        // Most lists lose nothing: find the first banned move before
+        // rewriting the list.
+        let Some(first) = moves.iter().position(|&mv| self.repeats(mv)) else {
+            return false;
+        };
+        let mut kept = first;
+        for i in first + 1..moves.len() {
+            let mv = moves[i];
+            if !self.repeats(mv) {
+                moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+        true
     }
 
     /// How the current position ends the game, given whether the side to
@@ -184,7 +227,7 @@ impl GamePath {
             return Some(if loses { Status::Lost } else { Status::Blocked });
         }
         if matches!(self.repetition, Repetition::Draw(_)) && self.quiet() >= 4 {
-            let at = self.positions.len() - 1;
+            let at = self.line.len() - 1;
             if self.earlier(position, self.key(), at, self.quiet()) > 0 {
                 return Some(Status::PathDraw);
             }
@@ -195,6 +238,47 @@ impl GamePath {
             }
         }
         None
+    }
+}
+
+/// Appends the legal moves of `position` to `moves` (empty), in the order
+/// of [`Position::legal_moves`]: filling the caller's list saves copying a
+/// whole [`MoveList`] on the way back.
+#[inline]
+pub(crate) fn legal_moves_into(position: &Position, moves: &mut MoveList) {
+    if position.is_capture_target_reached() {
+        return;
+    }
+    let empty = position.empty();
+    match position.side_to_move() {
+        Side::Goat if position.goats_in_hand() > 0 => {
+            moves.extend(empty.iter().map(|to| Move::Place { to }));
+        }
+        Side::Goat => {
+            let goats = position.goats();
+            for direction in Direction::ALL {
+                // The goats that can step along `direction`, in the order
+                // of the points they reach.
+                let offset = direction.offset();
+                for from in goats & direction.opposite().shift(empty) {
+                    let to = Point::from_index((from.index() as i32 + offset) as usize);
+                    if let Some(to) = to {
+                        moves.push(Move::Step { from, to });
+                    }
+                }
+            }
+        }
+        Side::Tiger => {
+            let _ = for_each_tiger_move(
+                position.rules(),
+                position.tigers(),
+                position.goats(),
+                |mv| {
+                    moves.push(mv);
+                    ControlFlow::<()>::Continue(())
+                },
+            );
+        }
     }
 }
 
@@ -217,6 +301,9 @@ mod tests {
                 let mut game = Game::from_position(*full.start());
                 let mut line = GamePath::new(&game);
                 for &mv in full.moves() {
+                    let mut generated = MoveList::new();
+                    legal_moves_into(line.position(), &mut generated);
+                    assert_eq!(generated, line.position().legal_moves());
                     let (mut moves, _) = line.moves();
                     let mut expected = game.legal_moves();
                     if expected.is_empty() {

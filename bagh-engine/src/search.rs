@@ -15,8 +15,8 @@ use std::ops::ControlFlow;
 use bagh_core::{for_each_tiger_move, goats_under_attack, Move, MoveList, Side};
 
 use crate::eval::evaluate;
-use crate::ordering::{pick, Heuristics, MAX_PLY, REDUCIBLE};
-use crate::path::{GamePath, Status};
+use crate::ordering::{pick, Heuristics, Keys, MAX_PLY, REDUCIBLE};
+use crate::path::{legal_moves_into, GamePath, Status};
 use crate::score::{from_table, to_table, DRAW, INFINITE, WIN};
 use crate::threats::{defences, landing_points};
 use crate::tt::{Bound, TranspositionTable};
@@ -146,8 +146,19 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return (DRAW, true);
         }
-        let (mut moves, excluded) = self.path.moves();
-        if let Some(status) = self.path.status(!moves.is_empty()) {
+        // The whole move list is needed now only when the policy may ban
+        // moves (to know whether one is left, and whether any was banned);
+        // otherwise the board says whether a move exists, and the list waits
+        // until the table has had its chance to cut the node off.
+        let mut moves = MoveList::new();
+        let listed = self.path.may_ban();
+        let (has_move, excluded) = if listed {
+            let excluded = self.path.moves_into(&mut moves);
+            (!moves.is_empty(), excluded)
+        } else {
+            (self.path.position().has_legal_move(), false)
+        };
+        if let Some(status) = self.path.status(has_move) {
             return Self::status_score(status, ply, excluded);
         }
         // No result here can beat a win on the next ply or lose faster
@@ -183,6 +194,9 @@ impl<'a> Searcher<'a> {
         }
 
         let position = *self.path.position();
+        if !listed {
+            legal_moves_into(&position, &mut moves);
+        }
         let side = position.side_to_move();
         let (landing, attacked) = if side == Side::Goat {
             (
@@ -192,9 +206,9 @@ impl<'a> Searcher<'a> {
         } else {
             Default::default()
         };
-        let mut keys = self
-            .heuristics
-            .keys(&moves, side, tt_move, ply, landing, attacked);
+        let mut keys = Keys::new();
+        self.heuristics
+            .keys_into(&moves, side, tt_move, ply, landing, attacked, &mut keys);
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -288,7 +302,8 @@ impl<'a> Searcher<'a> {
         // The whole move list is needed only when the policy may ban every
         // move; otherwise the board alone says whether a move exists.
         let (has_move, excluded) = if self.path.may_ban() {
-            let (moves, excluded) = self.path.moves();
+            let mut moves = MoveList::new();
+            let excluded = self.path.moves_into(&mut moves);
             (!moves.is_empty(), excluded)
         } else {
             (position.has_legal_move(), false)
