@@ -71,57 +71,27 @@ impl Heuristics {
         *entry = (*entry + depth * depth).min(HISTORY_MAX);
     }
 
-    /// The ordering key of every move of `moves`, appended to `keys`
-    /// (empty).
-    ///
-    /// Moves are compared by their 16-bit codes (kind, from, to; 0 for
-    /// none), which tell moves apart as well as the moves themselves do,
-    /// and the history is read through the same points.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn keys_into(
+    /// What the ordering keys of the moves of a node need: the table's
+    /// move, the killers of `ply`, the history of `side`, and for the
+    /// goats the points where a tiger would land (`landing`) and the goats
+    /// under attack (`attacked`).
+    pub(crate) fn scorer(
         &self,
-        moves: &[Move],
         side: Side,
         tt_move: Option<Move>,
         ply: usize,
         landing: PointSet,
         attacked: PointSet,
-        keys: &mut Keys,
-    ) {
+    ) -> Scorer<'_> {
         let [killer0, killer1] = self.killers[ply.min(MAX_PLY)].map(encode_move);
-        let tt_move = encode_move(tt_move);
-        let goat = side == Side::Goat;
-        let history = &self.history[history_index(side, 0, 0)..][..26 * 25];
-        let (landing, attacked) = (landing.bits(), attacked.bits());
-        for &mv in moves {
-            // `from` 25 for a placement: no point, and no bit of `attacked`.
-            let (code, from, to) = match mv {
-                Move::Place { to } => (1 << 10 | to.index() as u64, 25, to.index()),
-                Move::Step { from, to } => (
-                    2 << 10 | (from.index() as u64) << 5 | to.index() as u64,
-                    from.index(),
-                    to.index(),
-                ),
-                Move::Capture { from, to, .. } => (
-                    3 << 10 | (from.index() as u64) << 5 | to.index() as u64,
-                    from.index(),
-                    to.index(),
-                ),
-            };
-            let key = if code == tt_move {
-                TT_MOVE
-            } else if code >> 10 == 3 {
-                CAPTURE
-            } else if goat && (landing >> to | attacked >> from) & 1 != 0 {
-                DEFENCE + history[from * 25 + to]
-            } else if code == killer0 {
-                KILLER + 1
-            } else if code == killer1 {
-                KILLER
-            } else {
-                history[from * 25 + to]
-            };
-            keys.push(key);
+        Scorer {
+            tt_move: encode_move(tt_move),
+            killer0,
+            killer1,
+            goat: side == Side::Goat,
+            landing: landing.bits(),
+            attacked: attacked.bits(),
+            history: &self.history[history_index(side, 0, 0)..][..26 * 25],
         }
     }
 }
@@ -129,15 +99,77 @@ impl Heuristics {
 /// The ordering keys of a node's moves.
 pub(crate) type Keys = ArrayVec<i32, MAX_MOVES>;
 
+/// The ordering key of each move of one node (see [`Heuristics::scorer`]).
+///
+/// Moves are compared by their 16-bit codes (kind, from, to; 0 for none),
+/// which tell moves apart as well as the moves themselves do, and the
+/// history is read through the same points.
+pub(crate) struct Scorer<'a> {
+    tt_move: u64,
+    killer0: u64,
+    killer1: u64,
+    goat: bool,
+    landing: u32,
+    attacked: u32,
+    /// The side's history, indexed by `from * 25 + to`.
+    history: &'a [i32],
+}
+
+impl Scorer<'_> {
+    /// The key of `mv`: inlined where the move is made, its kind and points
+    /// are known there and most of the work folds away.
+    #[inline(always)]
+    pub(crate) fn key(&self, mv: Move) -> i32 {
+        // `from` 25 for a placement: no point, and no bit of `attacked`.
+        let (code, from, to) = match mv {
+            Move::Place { to } => (1 << 10 | to.index() as u64, 25, to.index()),
+            Move::Step { from, to } => (
+                2 << 10 | (from.index() as u64) << 5 | to.index() as u64,
+                from.index(),
+                to.index(),
+            ),
+            Move::Capture { from, to, .. } => (
+                3 << 10 | (from.index() as u64) << 5 | to.index() as u64,
+                from.index(),
+                to.index(),
+            ),
+        };
+        if code == self.tt_move {
+            TT_MOVE
+        } else if code >> 10 == 3 {
+            CAPTURE
+        } else if self.goat && (self.landing >> to | self.attacked >> from) & 1 != 0 {
+            DEFENCE + self.history[from * 25 + to]
+        } else if code == self.killer0 {
+            KILLER + 1
+        } else if code == self.killer1 {
+            KILLER
+        } else {
+            self.history[from * 25 + to]
+        }
+    }
+
+    /// The key of every move of `moves`, appended to `keys` (empty).
+    pub(crate) fn keys_into(&self, moves: &[Move], keys: &mut Keys) {
+        for &mv in moves {
+            keys.push(self.key(mv));
+        }
+    }
+}
+
 /// Moves the best-keyed move of `moves[i..]` to `i` (a selection sort run
 /// one step at a time: a cutoff early saves sorting the rest).
 pub(crate) fn pick(moves: &mut MoveList, keys: &mut [i32], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if keys[j] > keys[best] {
+    // The first of the best, as a plain scan would find it.
+    let rest = &keys[i..moves.len()];
+    let mut best = 0;
+    let mut best_key = rest[0];
+    for (j, &key) in rest.iter().enumerate().skip(1) {
+        if key > best_key {
+            best_key = key;
             best = j;
         }
     }
-    moves.swap(i, best);
-    keys.swap(i, best);
+    moves.swap(i, i + best);
+    keys.swap(i, i + best);
 }

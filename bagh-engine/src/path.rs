@@ -3,11 +3,7 @@
 //! applied exactly as [`Game`] applies them, but without copying move lists
 //! or judging the outcome on every push.
 
-use std::ops::ControlFlow;
-
-use bagh_core::{
-    for_each_tiger_move, Direction, Game, Move, MoveList, Point, Position, Repetition, Side,
-};
+use bagh_core::{Game, Move, MoveList, Position, Repetition};
 
 /// Buckets of the key filter: a zero count proves a position new.
 const BUCKETS: usize = 1024;
@@ -241,45 +237,88 @@ impl GamePath {
     }
 }
 
-/// Appends the legal moves of `position` to `moves` (empty), in the order
-/// of [`Position::legal_moves`]: filling the caller's list saves copying a
-/// whole [`MoveList`] on the way back.
-#[inline]
-pub(crate) fn legal_moves_into(position: &Position, moves: &mut MoveList) {
-    if position.is_capture_target_reached() {
-        return;
-    }
-    let empty = position.empty();
-    match position.side_to_move() {
-        Side::Goat if position.goats_in_hand() > 0 => {
-            moves.extend(empty.iter().map(|to| Move::Place { to }));
-        }
-        Side::Goat => {
+/// Runs `$body` with `$mv` bound to each legal move of `$position`, in the
+/// order of [`Position::legal_moves`] (the tigers' moves as
+/// [`bagh_core::for_each_tiger_move`] makes them). A macro, so that the
+/// body is written out where each kind of move is made and what it does
+/// with the move's kind and points folds away.
+macro_rules! for_each_legal_move {
+    ($position:expr, |$mv:ident| $body:block) => {{
+        let position: &bagh_core::Position = $position;
+        if !position.is_capture_target_reached() {
+            let empty = position.empty();
+            let tigers = position.tigers();
             let goats = position.goats();
-            for direction in Direction::ALL {
-                // The goats that can step along `direction`, in the order
-                // of the points they reach.
-                let offset = direction.offset();
-                for from in goats & direction.opposite().shift(empty) {
-                    let to = Point::from_index((from.index() as i32 + offset) as usize);
-                    if let Some(to) = to {
-                        moves.push(Move::Step { from, to });
+            let point = |index: i32| bagh_core::Point::ALL[index as usize];
+            match position.side_to_move() {
+                bagh_core::Side::Goat if position.goats_in_hand() > 0 => {
+                    for to in empty {
+                        let $mv = bagh_core::Move::Place { to };
+                        $body
+                    }
+                }
+                bagh_core::Side::Goat => {
+                    for direction in bagh_core::Direction::ALL {
+                        // The goats that can step along `direction`, in the
+                        // order of the points they reach.
+                        let offset = direction.offset();
+                        for from in goats & direction.opposite().shift(empty) {
+                            let to = point(from.index() as i32 + offset);
+                            let $mv = bagh_core::Move::Step { from, to };
+                            $body
+                        }
+                    }
+                }
+                bagh_core::Side::Tiger => {
+                    let mut any_capture = false;
+                    for direction in bagh_core::Direction::ALL {
+                        let offset = direction.offset();
+                        let over = direction.shift(tigers) & goats;
+                        for to in direction.shift(over) & empty {
+                            any_capture = true;
+                            let to_index = to.index() as i32;
+                            let $mv = bagh_core::Move::Capture {
+                                from: point(to_index - 2 * offset),
+                                over: point(to_index - offset),
+                                to,
+                            };
+                            $body
+                        }
+                    }
+                    if !(any_capture && position.rules().mandatory_capture()) {
+                        let slide = position.rules().tiger_moves() == bagh_core::TigerMoves::Slide;
+                        for direction in bagh_core::Direction::ALL {
+                            let offset = direction.offset();
+                            let mut reached = direction.shift(tigers) & empty;
+                            let mut distance = 1;
+                            while !reached.is_empty() {
+                                for to in reached {
+                                    let from = point(to.index() as i32 - offset * distance);
+                                    let $mv = bagh_core::Move::Step { from, to };
+                                    $body
+                                }
+                                if !slide {
+                                    break;
+                                }
+                                reached = direction.shift(reached) & empty;
+                                distance += 1;
+                            }
+                        }
                     }
                 }
             }
         }
-        Side::Tiger => {
-            let _ = for_each_tiger_move(
-                position.rules(),
-                position.tigers(),
-                position.goats(),
-                |mv| {
-                    moves.push(mv);
-                    ControlFlow::<()>::Continue(())
-                },
-            );
-        }
-    }
+    }};
+}
+pub(crate) use for_each_legal_move;
+
+/// Appends the legal moves of `position` to `moves` (empty), in the order
+/// of [`Position::legal_moves`]: filling the caller's list saves copying a
+/// whole [`MoveList`] on the way back.
+pub(crate) fn legal_moves_into(position: &Position, moves: &mut MoveList) {
+    for_each_legal_move!(position, |mv| {
+        moves.push(mv);
+    });
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use bagh_core::{for_each_tiger_move, goats_under_attack, Move, MoveList, Side};
 
 use crate::eval::evaluate;
 use crate::ordering::{pick, Heuristics, Keys, MAX_PLY, REDUCIBLE};
-use crate::path::{legal_moves_into, GamePath, Status};
+use crate::path::{for_each_legal_move, GamePath, Status};
 use crate::score::{from_table, to_table, DRAW, INFINITE, WIN};
 use crate::threats::{defences, landing_points};
 use crate::tt::{Bound, TranspositionTable};
@@ -194,9 +194,6 @@ impl<'a> Searcher<'a> {
         }
 
         let position = *self.path.position();
-        if !listed {
-            legal_moves_into(&position, &mut moves);
-        }
         let side = position.side_to_move();
         let (landing, attacked) = if side == Side::Goat {
             (
@@ -207,8 +204,18 @@ impl<'a> Searcher<'a> {
             Default::default()
         };
         let mut keys = Keys::new();
-        self.heuristics
-            .keys_into(&moves, side, tt_move, ply, landing, attacked, &mut keys);
+        let scorer = self
+            .heuristics
+            .scorer(side, tt_move, ply, landing, attacked);
+        if listed {
+            scorer.keys_into(&moves, &mut keys);
+        } else {
+            // Each move keyed as it is made.
+            for_each_legal_move!(&position, |mv| {
+                moves.push(mv);
+                keys.push(scorer.key(mv));
+            });
+        }
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
