@@ -249,7 +249,11 @@ macro_rules! for_each_legal_move {
             let empty = position.empty();
             let tigers = position.tigers();
             let goats = position.goats();
-            let point = |index: i32| bagh_core::Point::ALL[index as usize];
+            // Every index made here is on the board.
+            let point = |index: i32| match bagh_core::Point::from_index(index as usize) {
+                Some(point) => point,
+                None => unreachable!("a move leaves the board"),
+            };
             match position.side_to_move() {
                 bagh_core::Side::Goat if position.goats_in_hand() > 0 => {
                     for to in empty {
