@@ -8,7 +8,7 @@
 //! points has cut off, weighted by the depth squared).
 
 use arrayvec::ArrayVec;
-use bagh_core::{Move, MoveList, PointSet, Side, MAX_MOVES};
+use bagh_core::{Move, PointSet, Side, MAX_MOVES};
 
 use crate::tt::encode_move;
 
@@ -96,8 +96,8 @@ impl Heuristics {
     }
 }
 
-/// The ordering keys of a node's moves.
-pub(crate) type Keys = ArrayVec<i32, MAX_MOVES>;
+/// A node's moves with their ordering keys.
+pub(crate) type KeyedMoves = ArrayVec<(i32, Move), MAX_MOVES>;
 
 /// The ordering key of each move of one node (see [`Heuristics::scorer`]).
 ///
@@ -148,28 +148,20 @@ impl Scorer<'_> {
             self.history[from * 25 + to]
         }
     }
-
-    /// The key of every move of `moves`, appended to `keys` (empty).
-    pub(crate) fn keys_into(&self, moves: &[Move], keys: &mut Keys) {
-        for &mv in moves {
-            keys.push(self.key(mv));
-        }
-    }
 }
 
 /// Moves the best-keyed move of `moves[i..]` to `i` (a selection sort run
 /// one step at a time: a cutoff early saves sorting the rest).
-pub(crate) fn pick(moves: &mut MoveList, keys: &mut [i32], i: usize) {
+pub(crate) fn pick(moves: &mut [(i32, Move)], i: usize) {
     // The first of the best, as a plain scan would find it.
-    let rest = &keys[i..moves.len()];
+    let rest = &moves[i..];
     let mut best = 0;
-    let mut best_key = rest[0];
-    for (j, &key) in rest.iter().enumerate().skip(1) {
+    let mut best_key = rest[0].0;
+    for (j, &(key, _)) in rest.iter().enumerate().skip(1) {
         if key > best_key {
             best_key = key;
             best = j;
         }
     }
     moves.swap(i, i + best);
-    keys.swap(i, i + best);
 }

@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 use bagh_core::{for_each_tiger_move, goats_under_attack, Move, MoveList, Side};
 
 use crate::eval::evaluate;
-use crate::ordering::{pick, Heuristics, Keys, MAX_PLY, REDUCIBLE};
+use crate::ordering::{pick, Heuristics, KeyedMoves, MAX_PLY, REDUCIBLE};
 use crate::path::{for_each_legal_move, GamePath, Status};
 use crate::score::{from_table, to_table, DRAW, INFINITE, WIN};
 use crate::threats::{defences, landing_points};
@@ -203,26 +203,26 @@ impl<'a> Searcher<'a> {
         } else {
             Default::default()
         };
-        let mut keys = Keys::new();
+        // The moves with their ordering keys, side by side.
+        let mut keyed = KeyedMoves::new();
         let scorer = self
             .heuristics
             .scorer(side, tt_move, ply, landing, attacked);
         if listed {
-            scorer.keys_into(&moves, &mut keys);
+            keyed.extend(moves.iter().map(|&mv| (scorer.key(mv), mv)));
         } else {
             // Each move keyed as it is made.
             for_each_legal_move!(&position, |mv| {
-                moves.push(mv);
-                keys.push(scorer.key(mv));
+                keyed.push((scorer.key(mv), mv));
             });
         }
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut path_dependent = excluded;
-        for i in 0..moves.len() {
-            pick(&mut moves, &mut keys, i);
-            let mv = moves[i];
+        for i in 0..keyed.len() {
+            pick(&mut keyed, i);
+            let (key, mv) = keyed[i];
             self.path.push(mv);
             let (mut score, mut dependent);
             if i == 0 {
@@ -232,7 +232,7 @@ impl<'a> Searcher<'a> {
                 // principal variation is first searched shallower, and again
                 // at full depth only if it beats alpha.
                 let reduction =
-                    if self.reduce && !pv_node && depth >= 3 && i >= 3 && keys[i] < REDUCIBLE {
+                    if self.reduce && !pv_node && depth >= 3 && i >= 3 && key < REDUCIBLE {
                         1 + i32::from(depth >= 6 && i >= 8)
                     } else {
                         0
