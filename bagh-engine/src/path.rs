@@ -12,6 +12,85 @@ fn bucket(key: u64) -> usize {
     (key % BUCKETS as u64) as usize
 }
 
+/// Runs `$body` with `$mv` bound to each legal move of `$position`, in the
+/// order of [`Position::legal_moves`] (the tigers' moves as
+/// [`bagh_core::for_each_tiger_move`] makes them). A macro, so that the
+/// body is written out where each kind of move is made and what it does
+/// with the move's kind and points folds away.
+macro_rules! for_each_legal_move {
+    ($position:expr, |$mv:ident| $body:block) => {{
+        let position: &bagh_core::Position = $position;
+        if !position.is_capture_target_reached() {
+            let empty = position.empty();
+            let tigers = position.tigers();
+            let goats = position.goats();
+            // Every index made here is on the board.
+            let point = |index: i32| match bagh_core::Point::from_index(index as usize) {
+                Some(point) => point,
+                None => unreachable!("a move leaves the board"),
+            };
+            match position.side_to_move() {
+                bagh_core::Side::Goat if position.goats_in_hand() > 0 => {
+                    for to in empty {
+                        let $mv = bagh_core::Move::Place { to };
+                        $body
+                    }
+                }
+                bagh_core::Side::Goat => {
+                    for direction in bagh_core::Direction::ALL {
+                        // The goats that can step along `direction`, in the
+                        // order of the points they reach.
+                        let offset = direction.offset();
+                        for from in goats & direction.opposite().shift(empty) {
+                            let to = point(from.index() as i32 + offset);
+                            let $mv = bagh_core::Move::Step { from, to };
+                            $body
+                        }
+                    }
+                }
+                bagh_core::Side::Tiger => {
+                    let mut any_capture = false;
+                    for direction in bagh_core::Direction::ALL {
+                        let offset = direction.offset();
+                        let over = direction.shift(tigers) & goats;
+                        for to in direction.shift(over) & empty {
+                            any_capture = true;
+                            let to_index = to.index() as i32;
+                            let $mv = bagh_core::Move::Capture {
+                                from: point(to_index - 2 * offset),
+                                over: point(to_index - offset),
+                                to,
+                            };
+                            $body
+                        }
+                    }
+                    if !(any_capture && position.rules().mandatory_capture()) {
+                        let slide = position.rules().tiger_moves() == bagh_core::TigerMoves::Slide;
+                        for direction in bagh_core::Direction::ALL {
+                            let offset = direction.offset();
+                            let mut reached = direction.shift(tigers) & empty;
+                            let mut distance = 1;
+                            while !reached.is_empty() {
+                                for to in reached {
+                                    let from = point(to.index() as i32 - offset * distance);
+                                    let $mv = bagh_core::Move::Step { from, to };
+                                    $body
+                                }
+                                if !slide {
+                                    break;
+                                }
+                                reached = direction.shift(reached) & empty;
+                                distance += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }};
+}
+pub(crate) use for_each_legal_move;
+
 /// How a node of the search ends, if it does (see [`GamePath::status`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum Status {
@@ -135,16 +214,24 @@ impl GamePath {
             .count()
     }
 
-    /// Whether `mv` would recreate a position of the line.
+    /// Whether `mv` would recreate a position of the line: inlined up to
+    /// the key filter, which most moves do not pass.
+    #[inline(always)]
     fn repeats(&self, mv: Move) -> bool {
         if mv.is_capture() || mv.is_place() {
             return false;
         }
-        let position = self.position();
-        let key = position.zobrist_after(self.key(), mv);
+        let key = self.position().zobrist_after(self.key(), mv);
         if self.buckets[bucket(key)] == 0 {
             return false;
         }
+        self.repeats_after_filter(mv, key)
+    }
+
+    /// [`GamePath::repeats`] for a move whose key `key` passed the filter.
+    #[inline(never)]
+    fn repeats_after_filter(&self, mv: Move, key: u64) -> bool {
+        let position = self.position();
         let mut next = *position;
         next.play_unchecked(mv);
         let at = self.line.len();
@@ -166,6 +253,23 @@ impl GamePath {
     pub(crate) fn moves_into(&self, moves: &mut MoveList) -> bool {
         legal_moves_into(self.position(), moves);
         self.exclude(moves)
+    }
+
+    /// What [`GamePath::moves`] tells without the list: whether a move is
+    /// left after the `forbidden` policy's bans, and whether any was banned.
+    pub(crate) fn moves_left(&self) -> (bool, bool) {
+        let (mut left, mut banned) = (false, false);
+        if !self.may_ban() {
+            return (self.position().has_legal_move(), false);
+        }
+        for_each_legal_move!(self.position(), |mv| {
+            if self.repeats(mv) {
+                banned = true;
+            } else {
+                left = true;
+            }
+        });
+        (left, banned)
     }
 
     /// Whether the rule set bans repetitions (`forbidden`).
@@ -237,85 +341,6 @@ impl GamePath {
     }
 }
 
-/// Runs `$body` with `$mv` bound to each legal move of `$position`, in the
-/// order of [`Position::legal_moves`] (the tigers' moves as
-/// [`bagh_core::for_each_tiger_move`] makes them). A macro, so that the
-/// body is written out where each kind of move is made and what it does
-/// with the move's kind and points folds away.
-macro_rules! for_each_legal_move {
-    ($position:expr, |$mv:ident| $body:block) => {{
-        let position: &bagh_core::Position = $position;
-        if !position.is_capture_target_reached() {
-            let empty = position.empty();
-            let tigers = position.tigers();
-            let goats = position.goats();
-            // Every index made here is on the board.
-            let point = |index: i32| match bagh_core::Point::from_index(index as usize) {
-                Some(point) => point,
-                None => unreachable!("a move leaves the board"),
-            };
-            match position.side_to_move() {
-                bagh_core::Side::Goat if position.goats_in_hand() > 0 => {
-                    for to in empty {
-                        let $mv = bagh_core::Move::Place { to };
-                        $body
-                    }
-                }
-                bagh_core::Side::Goat => {
-                    for direction in bagh_core::Direction::ALL {
-                        // The goats that can step along `direction`, in the
-                        // order of the points they reach.
-                        let offset = direction.offset();
-                        for from in goats & direction.opposite().shift(empty) {
-                            let to = point(from.index() as i32 + offset);
-                            let $mv = bagh_core::Move::Step { from, to };
-                            $body
-                        }
-                    }
-                }
-                bagh_core::Side::Tiger => {
-                    let mut any_capture = false;
-                    for direction in bagh_core::Direction::ALL {
-                        let offset = direction.offset();
-                        let over = direction.shift(tigers) & goats;
-                        for to in direction.shift(over) & empty {
-                            any_capture = true;
-                            let to_index = to.index() as i32;
-                            let $mv = bagh_core::Move::Capture {
-                                from: point(to_index - 2 * offset),
-                                over: point(to_index - offset),
-                                to,
-                            };
-                            $body
-                        }
-                    }
-                    if !(any_capture && position.rules().mandatory_capture()) {
-                        let slide = position.rules().tiger_moves() == bagh_core::TigerMoves::Slide;
-                        for direction in bagh_core::Direction::ALL {
-                            let offset = direction.offset();
-                            let mut reached = direction.shift(tigers) & empty;
-                            let mut distance = 1;
-                            while !reached.is_empty() {
-                                for to in reached {
-                                    let from = point(to.index() as i32 - offset * distance);
-                                    let $mv = bagh_core::Move::Step { from, to };
-                                    $body
-                                }
-                                if !slide {
-                                    break;
-                                }
-                                reached = direction.shift(reached) & empty;
-                                distance += 1;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }};
-}
-pub(crate) use for_each_legal_move;
-
 /// Appends the legal moves of `position` to `moves` (empty), in the order
 /// of [`Position::legal_moves`]: filling the caller's list saves copying a
 /// whole [`MoveList`] on the way back.
@@ -347,7 +372,8 @@ mod tests {
                     let mut generated = MoveList::new();
                     legal_moves_into(line.position(), &mut generated);
                     assert_eq!(generated, line.position().legal_moves());
-                    let (mut moves, _) = line.moves();
+                    let (mut moves, banned) = line.moves();
+                    assert_eq!(line.moves_left(), (!moves.is_empty(), banned));
                     let mut expected = game.legal_moves();
                     if expected.is_empty() {
                         break;

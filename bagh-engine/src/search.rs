@@ -306,15 +306,9 @@ impl<'a> Searcher<'a> {
             return (DRAW, true);
         }
         let position = *self.path.position();
-        // The whole move list is needed only when the policy may ban every
-        // move; otherwise the board alone says whether a move exists.
-        let (has_move, excluded) = if self.path.may_ban() {
-            let mut moves = MoveList::new();
-            let excluded = self.path.moves_into(&mut moves);
-            (!moves.is_empty(), excluded)
-        } else {
-            (position.has_legal_move(), false)
-        };
+        // Whether a move is left (and whether the policy banned one), told
+        // without listing the moves.
+        let (has_move, excluded) = self.path.moves_left();
         if let Some(status) = self.path.status(has_move) {
             return Self::status_score(status, ply, excluded);
         }
