@@ -31,7 +31,7 @@ pub(crate) struct Features {
 /// [`Direction::ALL`], written out so that every call sees a constant
 /// direction and its shifts compile to a mask and a shift.
 #[inline(always)]
-fn each_direction<T>(mut f: impl FnMut(Direction) -> T) -> [T; 8] {
+pub(crate) fn each_direction<T>(mut f: impl FnMut(Direction) -> T) -> [T; 8] {
     [
         f(Direction::North),
         f(Direction::South),

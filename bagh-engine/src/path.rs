@@ -37,11 +37,15 @@ macro_rules! for_each_legal_move {
                     }
                 }
                 bagh_core::Side::Goat => {
-                    for direction in bagh_core::Direction::ALL {
-                        // The goats that can step along `direction`, in the
-                        // order of the points they reach.
+                    // The goats that can step along each direction (the
+                    // shifts written out per direction), each set in the
+                    // order of the points they reach.
+                    let movers = $crate::eval::each_direction(|direction| {
+                        goats & direction.opposite().shift(empty)
+                    });
+                    for (direction, movers) in bagh_core::Direction::ALL.into_iter().zip(movers) {
                         let offset = direction.offset();
-                        for from in goats & direction.opposite().shift(empty) {
+                        for from in movers {
                             let to = point(from.index() as i32 + offset);
                             let $mv = bagh_core::Move::Step { from, to };
                             $body
