@@ -54,7 +54,7 @@ impl Position {
 
     /// The key after playing `mv` here, given this position's key `key`,
     /// without playing it.
-    #[inline]
+    #[inline(always)]
     pub fn zobrist_after(&self, key: u64, mv: Move) -> u64 {
         let key = key ^ TIGER_TO_MOVE;
         match mv {

@@ -12,6 +12,89 @@ fn bucket(key: u64) -> usize {
     (key % BUCKETS as u64) as usize
 }
 
+/// Runs `$body` with `$mv` bound to each legal move of `$position`, in the
+/// order of [`Position::legal_moves`] (the tigers' moves as
+/// [`bagh_core::for_each_tiger_move`] makes them). A macro, so that the
+/// body is written out where each kind of move is made and what it does
+/// with the move's kind and points folds away.
+macro_rules! for_each_legal_move {
+    ($position:expr, |$mv:ident| $body:block) => {{
+        let position: &bagh_core::Position = $position;
+        if !position.is_capture_target_reached() {
+            let empty = position.empty();
+            let tigers = position.tigers();
+            let goats = position.goats();
+            // Every index made here is on the board.
+            let point = |index: i32| match bagh_core::Point::from_index(index as usize) {
+                Some(point) => point,
+                None => unreachable!("a move leaves the board"),
+            };
+            match position.side_to_move() {
+                bagh_core::Side::Goat if position.goats_in_hand() > 0 => {
+                    for to in empty {
+                        let $mv = bagh_core::Move::Place { to };
+                        $body
+                    }
+                }
+                bagh_core::Side::Goat => {
+                    // The goats that can step along each direction (the
+                    // shifts written out per direction), each set in the
+                    // order of the points they reach.
+                    let movers = $crate::eval::each_direction(|direction| {
+                        goats & direction.opposite().shift(empty)
+                    });
+                    for (direction, movers) in bagh_core::Direction::ALL.into_iter().zip(movers) {
+                        let offset = direction.offset();
+                        for from in movers {
+                            let to = point(from.index() as i32 + offset);
+                            let $mv = bagh_core::Move::Step { from, to };
+                            $body
+                        }
+                    }
+                }
+                bagh_core::Side::Tiger => {
+                    let mut any_capture = false;
+                    for direction in bagh_core::Direction::ALL {
+                        let offset = direction.offset();
+                        let over = direction.shift(tigers) & goats;
+                        for to in direction.shift(over) & empty {
+                            any_capture = true;
+                            let to_index = to.index() as i32;
+                            let $mv = bagh_core::Move::Capture {
+                                from: point(to_index - 2 * offset),
+                                over: point(to_index - offset),
+                                to,
+                            };
+                            $body
+                        }
+                    }
+                    if !(any_capture && position.rules().mandatory_capture()) {
+                        let slide = position.rules().tiger_moves() == bagh_core::TigerMoves::Slide;
+                        for direction in bagh_core::Direction::ALL {
+                            let offset = direction.offset();
+                            let mut reached = direction.shift(tigers) & empty;
+                            let mut distance = 1;
+                            while !reached.is_empty() {
+                                for to in reached {
+                                    let from = point(to.index() as i32 - offset * distance);
+                                    let $mv = bagh_core::Move::Step { from, to };
+                                    $body
+                                }
+                                if !slide {
+                                    break;
+                                }
+                                reached = direction.shift(reached) & empty;
+                                distance += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }};
+}
+pub(crate) use for_each_legal_move;
+
 /// How a node of the search ends, if it does (see [`GamePath::status`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum Status {
@@ -25,12 +108,21 @@ pub(crate) enum Status {
     PathDraw,
 }
 
+/// One position of the line with its key and no-progress counter.
+#[derive(Copy, Clone)]
+struct Step {
+    position: Position,
+    key: u64,
+    /// Plies since the last placement or capture.
+    quiet: u32,
+}
+
 /// A game's positions with their keys and no-progress counters, pushed and
 /// popped by the search.
 pub(crate) struct GamePath {
-    positions: Vec<Position>,
-    keys: Vec<u64>,
-    quiet: Vec<u32>,
+    line: Vec<Step>,
+    /// The last of `line`, kept apart so that reading it needs no check.
+    current: Step,
     buckets: Vec<u32>,
     repetition: Repetition,
     no_progress_limit: Option<u32>,
@@ -40,19 +132,21 @@ impl GamePath {
     /// The line of `game`, its current position last.
     pub(crate) fn new(game: &Game) -> GamePath {
         let rules = *game.rules();
+        let start = *game.start();
+        let key = start.zobrist();
+        let first = Step {
+            position: start,
+            key,
+            quiet: 0,
+        };
         let mut line = GamePath {
-            positions: Vec::with_capacity(game.len() + 256),
-            keys: Vec::with_capacity(game.len() + 256),
-            quiet: Vec::with_capacity(game.len() + 256),
+            line: Vec::with_capacity(game.len() + 256),
+            current: first,
             buckets: vec![0; BUCKETS],
             repetition: rules.repetition(),
             no_progress_limit: rules.no_progress_limit().map(|n| u32::from(n.get())),
         };
-        let start = *game.start();
-        let key = start.zobrist();
-        line.positions.push(start);
-        line.keys.push(key);
-        line.quiet.push(0);
+        line.line.push(first);
         line.buckets[bucket(key)] += 1;
         for &mv in game.moves() {
             line.push(mv);
@@ -60,42 +154,49 @@ impl GamePath {
         line
     }
 
+    #[inline]
     pub(crate) fn position(&self) -> &Position {
-        self.positions.last().expect("a line has its start")
+        &self.current.position
     }
 
+    #[inline]
     pub(crate) fn key(&self) -> u64 {
-        *self.keys.last().expect("a line has its start")
+        self.current.key
     }
 
     /// Plies since the last placement or capture.
+    #[inline]
     pub(crate) fn quiet(&self) -> u32 {
-        *self.quiet.last().expect("a line has its start")
+        self.current.quiet
     }
 
     pub(crate) fn push(&mut self, mv: Move) {
-        let position = *self.position();
-        let key = position.zobrist_after(self.key(), mv);
-        let mut next = position;
+        let current = &self.current;
+        let key = current.position.zobrist_after(current.key, mv);
+        let mut next = current.position;
         next.play_unchecked(mv);
         let quiet = if next.goats_in_hand() > 0 || mv.is_place() || mv.is_capture() {
             0
         } else {
-            self.quiet().saturating_add(1)
+            current.quiet.saturating_add(1)
         };
-        self.positions.push(next);
-        self.keys.push(key);
-        self.quiet.push(quiet);
+        self.current = Step {
+            position: next,
+            key,
+            quiet,
+        };
+        self.line.push(self.current);
         self.buckets[bucket(key)] += 1;
     }
 
     pub(crate) fn pop(&mut self) {
-        if self.positions.len() > 1 {
-            self.positions.pop();
-            if let Some(key) = self.keys.pop() {
-                self.buckets[bucket(key)] -= 1;
+        if self.line.len() > 1 {
+            if let Some(last) = self.line.pop() {
+                self.buckets[bucket(last.key)] -= 1;
             }
-            self.quiet.pop();
+            if let Some(&current) = self.line.last() {
+                self.current = current;
+            }
         }
     }
 
@@ -108,37 +209,71 @@ impl GamePath {
             return 0;
         }
         let first = at.saturating_sub(quiet as usize);
-        (first..at)
+        self.line[first..at]
+            .iter()
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|&i| self.keys[i] == key && self.positions[i] == *position)
+            .filter(|step| step.key == key && step.position == *position)
             .count()
     }
 
-    /// Whether `mv` would recreate a position of the line.
+    /// Whether `mv` would recreate a position of the line: inlined up to
+    /// the key filter, which most moves do not pass.
+    #[inline(always)]
     fn repeats(&self, mv: Move) -> bool {
         if mv.is_capture() || mv.is_place() {
             return false;
         }
-        let position = self.position();
-        let key = position.zobrist_after(self.key(), mv);
+        let key = self.position().zobrist_after(self.key(), mv);
         if self.buckets[bucket(key)] == 0 {
             return false;
         }
+        self.repeats_after_filter(mv, key)
+    }
+
+    /// [`GamePath::repeats`] for a move whose key `key` passed the filter.
+    #[inline(never)]
+    fn repeats_after_filter(&self, mv: Move, key: u64) -> bool {
+        let position = self.position();
         let mut next = *position;
         next.play_unchecked(mv);
-        let at = self.positions.len();
+        let at = self.line.len();
         self.earlier(&next, key, at, self.quiet().saturating_add(1)) > 0
     }
 
     /// The legal moves of the current position, less those the `forbidden`
     /// policy bans; the flag says whether any was banned (the list then
     /// depends on the path).
+    #[cfg(test)]
     pub(crate) fn moves(&self) -> (MoveList, bool) {
-        let mut moves = self.position().legal_moves();
-        let excluded = self.exclude(&mut moves);
+        let mut moves = MoveList::new();
+        let excluded = self.moves_into(&mut moves);
         (moves, excluded)
+    }
+
+    /// [`GamePath::moves`] into `moves` (empty), which saves copying a
+    /// whole list; whether any move was banned.
+    pub(crate) fn moves_into(&self, moves: &mut MoveList) -> bool {
+        legal_moves_into(self.position(), moves);
+        self.exclude(moves)
+    }
+
+    /// What [`GamePath::moves`] tells without the list: whether a move is
+    /// left after the `forbidden` policy's bans, and whether any was banned.
+    pub(crate) fn moves_left(&self) -> (bool, bool) {
+        let (mut left, mut banned) = (false, false);
+        if !self.may_ban() {
+            return (self.position().has_legal_move(), false);
+        }
+        for_each_legal_move!(self.position(), |mv| {
+            if self.repeats(mv) {
+                banned = true;
+            } else {
+                left = true;
+            }
+        });
+        (left, banned)
     }
 
     /// Whether the rule set bans repetitions (`forbidden`).
@@ -157,12 +292,24 @@ impl GamePath {
     /// Leaves out of `moves` those the `forbidden` policy bans; whether any
     /// was.
     pub(crate) fn exclude(&self, moves: &mut MoveList) -> bool {
-        if self.may_ban() {
-            let before = moves.len();
-            moves.retain(|mv| !self.repeats(*mv));
-            return moves.len() != before;
+        if !self.may_ban() {
+            return false;
         }
-        false
+        // Most lists lose nothing: find the first banned move before
+        // rewriting the list.
+        let Some(first) = moves.iter().position(|&mv| self.repeats(mv)) else {
+            return false;
+        };
+        let mut kept = first;
+        for i in first + 1..moves.len() {
+            let mv = moves[i];
+            if !self.repeats(mv) {
+                moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+        true
     }
 
     /// How the current position ends the game, given whether the side to
@@ -184,7 +331,7 @@ impl GamePath {
             return Some(if loses { Status::Lost } else { Status::Blocked });
         }
         if matches!(self.repetition, Repetition::Draw(_)) && self.quiet() >= 4 {
-            let at = self.positions.len() - 1;
+            let at = self.line.len() - 1;
             if self.earlier(position, self.key(), at, self.quiet()) > 0 {
                 return Some(Status::PathDraw);
             }
@@ -196,6 +343,15 @@ impl GamePath {
         }
         None
     }
+}
+
+/// Appends the legal moves of `position` to `moves` (empty), in the order
+/// of [`Position::legal_moves`]: filling the caller's list saves copying a
+/// whole [`MoveList`] on the way back.
+pub(crate) fn legal_moves_into(position: &Position, moves: &mut MoveList) {
+    for_each_legal_move!(position, |mv| {
+        moves.push(mv);
+    });
 }
 
 #[cfg(test)]
@@ -217,7 +373,11 @@ mod tests {
                 let mut game = Game::from_position(*full.start());
                 let mut line = GamePath::new(&game);
                 for &mv in full.moves() {
-                    let (mut moves, _) = line.moves();
+                    let mut generated = MoveList::new();
+                    legal_moves_into(line.position(), &mut generated);
+                    assert_eq!(generated, line.position().legal_moves());
+                    let (mut moves, banned) = line.moves();
+                    assert_eq!(line.moves_left(), (!moves.is_empty(), banned));
                     let mut expected = game.legal_moves();
                     if expected.is_empty() {
                         break;

@@ -15,8 +15,8 @@ use std::ops::ControlFlow;
 use bagh_core::{for_each_tiger_move, goats_under_attack, Move, MoveList, Side};
 
 use crate::eval::evaluate;
-use crate::ordering::{pick, Heuristics, MAX_PLY, REDUCIBLE};
-use crate::path::{GamePath, Status};
+use crate::ordering::{pick, Heuristics, KeyedMoves, MAX_PLY, REDUCIBLE};
+use crate::path::{for_each_legal_move, GamePath, Status};
 use crate::score::{from_table, to_table, DRAW, INFINITE, WIN};
 use crate::threats::{defences, landing_points};
 use crate::tt::{Bound, TranspositionTable};
@@ -146,8 +146,19 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return (DRAW, true);
         }
-        let (mut moves, excluded) = self.path.moves();
-        if let Some(status) = self.path.status(!moves.is_empty()) {
+        // The whole move list is needed now only when the policy may ban
+        // moves (to know whether one is left, and whether any was banned);
+        // otherwise the board says whether a move exists, and the list waits
+        // until the table has had its chance to cut the node off.
+        let mut moves = MoveList::new();
+        let listed = self.path.may_ban();
+        let (has_move, excluded) = if listed {
+            let excluded = self.path.moves_into(&mut moves);
+            (!moves.is_empty(), excluded)
+        } else {
+            (self.path.position().has_legal_move(), false)
+        };
+        if let Some(status) = self.path.status(has_move) {
             return Self::status_score(status, ply, excluded);
         }
         // No result here can beat a win on the next ply or lose faster
@@ -192,16 +203,26 @@ impl<'a> Searcher<'a> {
         } else {
             Default::default()
         };
-        let mut keys = self
+        // The moves with their ordering keys, side by side.
+        let mut keyed = KeyedMoves::new();
+        let scorer = self
             .heuristics
-            .keys(&moves, side, tt_move, ply, landing, attacked);
+            .scorer(side, tt_move, ply, landing, attacked);
+        if listed {
+            keyed.extend(moves.iter().map(|&mv| (scorer.key(mv), mv)));
+        } else {
+            // Each move keyed as it is made.
+            for_each_legal_move!(&position, |mv| {
+                keyed.push((scorer.key(mv), mv));
+            });
+        }
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut path_dependent = excluded;
-        for i in 0..moves.len() {
-            pick(&mut moves, &mut keys, i);
-            let mv = moves[i];
+        for i in 0..keyed.len() {
+            pick(&mut keyed, i);
+            let (key, mv) = keyed[i];
             self.path.push(mv);
             let (mut score, mut dependent);
             if i == 0 {
@@ -211,7 +232,7 @@ impl<'a> Searcher<'a> {
                 // principal variation is first searched shallower, and again
                 // at full depth only if it beats alpha.
                 let reduction =
-                    if self.reduce && !pv_node && depth >= 3 && i >= 3 && keys[i] < REDUCIBLE {
+                    if self.reduce && !pv_node && depth >= 3 && i >= 3 && key < REDUCIBLE {
                         1 + i32::from(depth >= 6 && i >= 8)
                     } else {
                         0
@@ -285,14 +306,9 @@ impl<'a> Searcher<'a> {
             return (DRAW, true);
         }
         let position = *self.path.position();
-        // The whole move list is needed only when the policy may ban every
-        // move; otherwise the board alone says whether a move exists.
-        let (has_move, excluded) = if self.path.may_ban() {
-            let (moves, excluded) = self.path.moves();
-            (!moves.is_empty(), excluded)
-        } else {
-            (position.has_legal_move(), false)
-        };
+        // Whether a move is left (and whether the policy banned one), told
+        // without listing the moves.
+        let (has_move, excluded) = self.path.moves_left();
         if let Some(status) = self.path.status(has_move) {
             return Self::status_score(status, ply, excluded);
         }

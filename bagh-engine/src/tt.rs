@@ -68,10 +68,35 @@ pub(crate) fn decode_move(code: u64) -> Option<Move> {
     match code >> 10 & 3 {
         1 => Some(Move::Place { to }),
         2 => Some(Move::Step { from, to }),
-        3 => Move::capture(from, to),
+        // `Move::capture`, from a table.
+        3 => {
+            let over = Point::from_index(usize::from(JUMPED[from.index()][to.index()]))?;
+            Some(Move::Capture { from, over, to })
+        }
         _ => None,
     }
 }
+
+/// The point jumped by a capture from one point to another (the middle of
+/// two steps along a line), or 25 where there is none.
+const JUMPED: [[u8; 25]; 25] = {
+    let mut table = [[25u8; 25]; 25];
+    let mut d = 0;
+    while d < 8 {
+        let direction = bagh_core::Direction::ALL[d];
+        let mut from = 0;
+        while from < 25 {
+            if let Some(over) = direction.step(Point::ALL[from]) {
+                if let Some(to) = direction.step(over) {
+                    table[from][to.index()] = over.index() as u8;
+                }
+            }
+            from += 1;
+        }
+        d += 1;
+    }
+    table
+};
 
 fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u8, full_width: bool) -> u64 {
     let score = (i64::from(score) + SCORE_BIAS).clamp(0, (1 << 24) - 1) as u64;
@@ -220,6 +245,17 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every code decodes as the moves' own constructors read it.
+    #[test]
+    fn captures_decode_as_move_capture() {
+        for from in Point::ALL {
+            for to in Point::ALL {
+                let code = 3 << 10 | (from.index() as u64) << 5 | to.index() as u64;
+                assert_eq!(decode_move(code), Move::capture(from, to), "{from}{to}");
+            }
+        }
+    }
 
     #[test]
     fn moves_pack_into_sixteen_bits() {
