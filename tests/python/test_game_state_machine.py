@@ -172,26 +172,50 @@ class GameMachine(RuleBasedStateMachine):
 
     # --- rules -----------------------------------------------------------------------
 
-    @initialize(data=st.data(), walk=st.lists(INDICES, max_size=60))
-    def begin(self, data: st.DataObject, walk: list[int]) -> None:
-        """A rule set, and a start: its start position or one reached from
-        there by `Position.play` (without history, so possibly a position
-        the game has not seen)."""
-        self.ruleset = data.draw(self.rule_sets, label="rules")
-        start = bagh.Position(rules=self.ruleset)
-        for index in walk:
-            moves = start.legal_moves()
-            if not moves:
-                break
-            start = start.play(moves[index % len(moves)])
+    @initialize(data=st.data(), how=st.sampled_from(["start", "walk", "parts"]))
+    def begin(self, data: st.DataObject, how: str) -> None:
+        """A rule set, and a start: its start position, one reached from there
+        by a random walk of `Position.play` (which knows no history), or one
+        set up from arbitrary parts with `Position.from_parts`."""
+        rules = self.ruleset = data.draw(self.rule_sets, label="rules")
+        start = bagh.Position(rules=rules)
+        if how == "walk":
+            # Captures are mostly avoided, so that walks often reach the
+            # movement phase with goats left.
+            rng = data.draw(st.randoms(use_true_random=False), label="walk")
+            for _ in range(data.draw(st.integers(0, 90), label="plies")):
+                moves = start.legal_moves()
+                quiet = [move for move in moves if move.kind != "capture"]
+                if quiet and rng.random() < 0.9:
+                    moves = quiet
+                if not moves:
+                    break
+                start = start.play(rng.choice(moves))
+        elif how == "parts":
+            points = data.draw(st.permutations(POINTS), label="points")
+            tigers, rest = points[: rules.tiger_count], points[rules.tiger_count :]
+            # Mostly fewer captures than the target and no goats in hand,
+            # so that the game is on and in the movement phase.
+            target = rules.capture_target
+            captured = data.draw(st.integers(0, target - 1) | st.integers(0, target), label="captured")
+            in_hand = data.draw(st.just(0) | st.integers(0, rules.goats - captured), label="in hand")
+            on_board = rules.goats - captured - in_hand
+            start = bagh.Position.from_parts(
+                tigers,
+                rest[:on_board],
+                side=data.draw(st.sampled_from(["goat", "tiger"]), label="side"),
+                goats_in_hand=in_hand,
+                goats_captured=captured,
+                rules=rules,
+            )
         self.start = start
         self.positions = [start]
         self.moves = []
         explicit: bool = data.draw(st.booleans(), label="explicit start")
-        if walk or explicit:
-            self.game = bagh.Game(self.ruleset, start)
+        if how != "start" or explicit:
+            self.game = bagh.Game(rules, start)
         else:
-            self.game = bagh.Game(self.ruleset)
+            self.game = bagh.Game(rules)
         assert self.game.start == start
 
     @rule(index=INDICES)
@@ -228,21 +252,25 @@ class GameMachine(RuleBasedStateMachine):
                 self.game.push(move)
             self.assert_unchanged()
 
-    @precondition(lambda self: len(self.moves) >= 2 and self.moves[-2].kind == "step")
-    @rule()
-    def push_back(self) -> None:
-        """The side to move takes back its last step (as a new move), the way
-        to repeat a position: played if the game allows it, refused with
-        IllegalMoveError otherwise."""
-        last = self.moves[-2]
-        move = bagh.Move(f"{last.to_point}{last.from_point}")
-        if move in self.game.legal_moves():
+    @rule(plies=st.integers(1, 6))
+    def shuffle(self, plies: int) -> None:
+        """Each side in turn takes back its last step, as a new move: the way
+        to repeat positions. A step the game allows is played; one that only
+        the repetition policy (or the game's end) forbids is refused with
+        IllegalMoveError, and the shuffle stops."""
+        for _ in range(plies):
+            if len(self.moves) < 2 or self.moves[-2].kind != "step":
+                return
+            last = self.moves[-2]
+            move = bagh.Move(f"{last.to_point}{last.from_point}")
+            if move not in self.game.legal_moves():
+                if self.positions[-1].is_legal(move):
+                    with pytest.raises(bagh.IllegalMoveError):
+                        self.game.push(move)
+                    self.assert_unchanged()
+                return
             assert self.game.push(move) == move
             self.model_push(move)
-        elif self.positions[-1].is_legal(move):
-            with pytest.raises(bagh.IllegalMoveError):
-                self.game.push(move)
-            self.assert_unchanged()
 
     @rule()
     def pop(self) -> None:
@@ -275,13 +303,14 @@ class GameMachine(RuleBasedStateMachine):
     def record(self, adopt: bool) -> None:
         """`Game.to_record` / `from_record`, and `bagh.Record` (its text and
         its JSON) round-trip to an equal game."""
-        text = self.game.to_record()
-        record = bagh.Record(self.game)
+        text = self.game.to_record(tags={"Event": "stateful test"})
+        record = bagh.Record(self.game, tags={"Event": "stateful test"})
         assert record.game == self.game
-        assert record.to_text() == text
+        assert record.to_text() == text and record.tag("Event") == "stateful test"
         assert record.result == self.game.result()
         assert bagh.Record.from_text(text) == record
         assert bagh.Record.from_json(record.to_json()) == record
+        assert bagh.Game.from_record(self.game.to_record()) == self.game
         self.adopt_or_keep(bagh.Game.from_record(text), adopt)
 
     @rule(adopt=st.booleans())
