@@ -50,6 +50,24 @@ from hypothesis.stateful import (
 
 POINTS = [f"{file}{rank}" for rank in "12345" for file in "abcde"]
 
+
+
+def every_move() -> list[bagh.Move]:
+    """Every move the move text can write: placements, steps and slides
+    along a line, captures over one point."""
+    moves = [bagh.Move(point) for point in POINTS]
+    for a in POINTS:
+        for b in POINTS:
+            for text in (f"{a}{b}", f"{a}x{b}"):
+                try:
+                    moves.append(bagh.Move(text))
+                except bagh.ParseError:
+                    pass
+    return moves
+
+
+EVERY_MOVE = every_move()
+
 #: Indices into a list of moves (taken modulo its length).
 INDICES = st.integers(0, 63)
 
@@ -61,7 +79,8 @@ def rule_sets(draw: st.DrawFn) -> bagh.Ruleset:
     a capture target from 1 to the goats, draw(n) with 2 <= n <= 255 and a
     no-progress limit from 1 to 65535. Small numbers are favoured, so that
     games reach the movement phase, captures and repetitions."""
-    tigers = draw(st.lists(st.sampled_from(POINTS), min_size=1, max_size=6, unique=True))
+    count = draw(st.integers(1, 6) | st.integers(1, 20), label="tiger count")
+    tigers = draw(st.lists(st.sampled_from(POINTS), min_size=count, max_size=count, unique=True))
     goats = draw(st.one_of(st.integers(1, 6), st.integers(1, 25 - len(tigers))))
     return bagh.Ruleset(
         tigers=tigers,
@@ -71,11 +90,12 @@ def rule_sets(draw: st.DrawFn) -> bagh.Ruleset:
         mandatory_capture=draw(st.booleans()),
         blocked_side_loses=draw(st.booleans()),
         repetition=draw(
-            st.one_of(
-                st.sampled_from(["forbidden", "allowed"]),
-                st.integers(2, 4).map(lambda n: f"draw({n})"),
-                st.integers(2, 255).map(lambda n: f"draw({n})"),
-            )
+            st.sampled_from(["forbidden", "allowed", "draw"]).flatmap(
+                lambda policy: (st.integers(2, 4) | st.integers(2, 255)).map(lambda n: f"draw({n})")
+                if policy == "draw"
+                else st.just(policy)
+            ),
+            label="repetition",
         ),
         no_progress_limit=draw(st.one_of(st.none(), st.integers(1, 30), st.integers(1, 65535))),
     )
@@ -252,6 +272,20 @@ class GameMachine(RuleBasedStateMachine):
                 self.game.push(move)
             self.assert_unchanged()
 
+    @rule(move=st.sampled_from(EVERY_MOVE))
+    def push_anything(self, move: bagh.Move) -> None:
+        """Any move at all: played if legal in the game, otherwise refused
+        with IllegalMoveError, changing nothing."""
+        if move in self.game.legal_moves():
+            assert self.game.is_legal(move)
+            assert self.game.push(move) == move
+            self.model_push(move)
+        else:
+            assert not self.game.is_legal(move)
+            with pytest.raises(bagh.IllegalMoveError):
+                self.game.push(move)
+            self.assert_unchanged()
+
     @rule(plies=st.integers(1, 6))
     def shuffle(self, plies: int) -> None:
         """Each side in turn takes back its last step, as a new move: the way
@@ -392,32 +426,24 @@ def machine_for(rules: st.SearchStrategy[bagh.Ruleset]) -> type[GameMachine]:
     return Machine
 
 
-#: Steps per run and runs per rule set: about 2 s per preset and 4 s for the
-#: arbitrary rule sets on a laptop.
-STEPS = 40
+def run(rules: st.SearchStrategy[bagh.Ruleset], runs: int) -> None:
+    """`runs` games of up to 40 steps each, the invariants checked after every
+    step (about 2.5 s for 40 runs on two cores)."""
+    run_state_machine_as_test(
+        machine_for(rules),
+        settings=settings(
+            max_examples=runs,
+            stateful_step_count=40,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow],
+        ),
+    )
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_game_under_each_preset(preset: str) -> None:
-    rules = bagh.Ruleset.preset(preset)
-    run_state_machine_as_test(
-        machine_for(st.just(rules)),
-        settings=settings(
-            max_examples=40,
-            stateful_step_count=STEPS,
-            deadline=None,
-            suppress_health_check=[HealthCheck.too_slow],
-        ),
-    )
+    run(st.just(bagh.Ruleset.preset(preset)), runs=40)
 
 
 def test_game_under_arbitrary_rule_sets() -> None:
-    run_state_machine_as_test(
-        machine_for(rule_sets()),
-        settings=settings(
-            max_examples=100,
-            stateful_step_count=STEPS,
-            deadline=None,
-            suppress_health_check=[HealthCheck.too_slow],
-        ),
-    )
+    run(rule_sets(), runs=150)
