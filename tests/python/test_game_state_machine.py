@@ -43,13 +43,11 @@ from hypothesis.stateful import (
     RuleBasedStateMachine,
     initialize,
     invariant,
-    precondition,
     rule,
     run_state_machine_as_test,
 )
 
 POINTS = [f"{file}{rank}" for rank in "12345" for file in "abcde"]
-
 
 
 def every_move() -> list[bagh.Move]:
@@ -81,7 +79,7 @@ def rule_sets(draw: st.DrawFn) -> bagh.Ruleset:
     games reach the movement phase, captures and repetitions."""
     count = draw(st.integers(1, 6) | st.integers(1, 20), label="tiger count")
     tigers = draw(st.lists(st.sampled_from(POINTS), min_size=count, max_size=count, unique=True))
-    goats = draw(st.one_of(st.integers(1, 6), st.integers(1, 25 - len(tigers))))
+    goats = draw(st.integers(1, min(6, 25 - count)) | st.integers(1, 25 - count), label="goats")
     return bagh.Ruleset(
         tigers=tigers,
         goats=goats,
