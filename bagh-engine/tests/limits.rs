@@ -190,9 +190,9 @@ fn the_node_limit_is_over_all_threads() {
         let analysis = engine
             .analyse(&middlegame(), &Limits::nodes(limit), 1, |_| {})
             .unwrap();
-        // Each thread stops at its share.
+        // Each thread stops at its share (give or take the node it was on).
         assert!(
-            analysis.nodes <= limit,
+            analysis.nodes <= limit + threads as u64,
             "{} nodes for {limit} over {threads} threads",
             analysis.nodes
         );
