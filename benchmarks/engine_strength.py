@@ -35,12 +35,8 @@ the start and from a placement middlegame, the median of ``--runs`` runs.
 from __future__ import annotations
 
 import argparse
-import importlib
-import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -50,6 +46,7 @@ from typing import Any
 
 import bagh
 import bagh.interop.baghchal as interop
+from baghchal_package import import_baghchal
 
 FLIP = {"win": "loss", "draw": "draw", "loss": "win"}
 
@@ -189,22 +186,6 @@ def perfect(args: argparse.Namespace) -> None:
                 print(f"  ({time.monotonic() - began:.0f} s)", flush=True)
 
 
-def import_baghchal() -> tuple[ModuleType, ModuleType]:
-    """The package's `env` and `engine` modules, installed if missing;
-    importing `env` moves the working directory, which is put back."""
-    try:
-        importlib.import_module("baghchal")
-    except ImportError:
-        subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--quiet", "baghchal==1.0.1"], check=True
-        )
-    cwd = os.getcwd()
-    try:
-        return importlib.import_module("baghchal.env"), importlib.import_module("baghchal.engine")
-    finally:
-        os.chdir(cwd)
-
-
 def their_point(text: str) -> str:
     """A point of the package (row from the top, column) in bagh's notation."""
     return f"{'abcde'[int(text[1]) - 1]}{6 - int(text[0])}"
@@ -233,7 +214,7 @@ def baghchal_player(env: ModuleType, engine_module: ModuleType, depth: int) -> A
 
 
 def baghchal(args: argparse.Namespace) -> None:
-    env, engine_module = import_baghchal()
+    env, engine_module = import_baghchal("env", "engine")
     rules = interop.RULES
     player = baghchal_player(env, engine_module, args.depth)
     bagh_engine = bagh.Engine(rules, threads=1)

@@ -18,33 +18,13 @@ forbids repeating a position and draws a blocked goat side. The
 from __future__ import annotations
 
 import argparse
-import importlib
-import os
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 
 import bagh
-
-BAGHCHAL = "baghchal==1.0.1"
-
-
-def import_baghchal() -> object:
-    """Imports baghchal.env, installing it first if needed. Importing it
-    changes the working directory (it calls os.chdir), so that is undone."""
-    try:
-        importlib.import_module("baghchal")
-    except ImportError:
-        print(f"installing {BAGHCHAL} into {sys.prefix} ...", flush=True)
-        subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet", BAGHCHAL])
-    cwd = os.getcwd()
-    try:
-        return importlib.import_module("baghchal.env")
-    finally:
-        os.chdir(cwd)
-
+from baghchal_package import BAGHCHAL, import_baghchal
 
 def timed(play_one: Callable[[random.Random], int], seconds: float, seed: int) -> tuple[int, int, float]:
     """Plays games until `seconds` have passed: (games, plies, elapsed)."""
@@ -93,7 +73,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per line")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    env = import_baghchal()
+    (env,) = import_baghchal("env")
 
     rows: list[tuple[str, float]] = []
 

@@ -29,12 +29,9 @@ it is missing.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import platform
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -44,24 +41,7 @@ import bagh
 import bagh.rl
 import numpy as np
 import numpy.typing as npt
-
-BAGHCHAL = "baghchal==1.0.1"
-
-
-def import_baghchal() -> Any:
-    """baghchal.env and baghchal.lookup_table, installed first if needed.
-    Importing baghchal.env changes the working directory; that is undone."""
-    try:
-        importlib.import_module("baghchal")
-    except ImportError:
-        print(f"installing {BAGHCHAL} into {sys.prefix} ...", flush=True)
-        subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet", BAGHCHAL])
-    cwd = os.getcwd()
-    try:
-        return importlib.import_module("baghchal.env"), importlib.import_module("baghchal.lookup_table")
-    finally:
-        os.chdir(cwd)
-
+from baghchal_package import BAGHCHAL, import_baghchal
 
 def median_rate(run: Callable[[float], tuple[int, float]], runs: int, seconds: float) -> float:
     """The median over `runs` of count / elapsed, each run about `seconds` long."""
@@ -176,7 +156,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per line (the median is shown)")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per run")
     args = parser.parse_args()
-    env, table = import_baghchal()
+    env, table = import_baghchal("env", "lookup_table")
     print(
         f"Python {platform.python_version()}, bagh {bagh.__version__}, {BAGHCHAL}, "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; "
