@@ -245,30 +245,22 @@ impl Engine {
             max_depth = 1;
         }
 
-        #[cfg(feature = "tablebase")]
-        if self.options.level.is_none() {
-            if let Some(analysis) = self.analyse_with_tables(
-                game,
-                &moves,
-                limits,
-                max_depth,
-                multipv,
-                start,
-                &mut on_progress,
-            ) {
-                return Ok(analysis);
-            }
-        }
-
-        let (completed, nodes) = self.run(
+        let request = crate::run::Request {
             game,
-            &moves,
+            moves: &moves,
             limits,
             max_depth,
             multipv,
             start,
-            &mut on_progress,
-        );
+        };
+        #[cfg(feature = "tablebase")]
+        if self.options.level.is_none() {
+            if let Some(analysis) = self.analyse_with_tables(&request, &mut on_progress) {
+                return Ok(analysis);
+            }
+        }
+
+        let (completed, nodes) = self.run(&request, &mut on_progress);
         Ok(self.analysis(game, &moves, completed, multipv, nodes, start))
     }
 

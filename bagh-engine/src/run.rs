@@ -22,21 +22,36 @@ use crate::root::{Completed, Iteration};
 use crate::search::{Control, Searcher};
 use crate::{Engine, EvalWeights, Limits, Progress, Score};
 
+/// What one search is asked: the game, the root moves to search (all or
+/// some of the game's), the limits, the deepest iteration, the lines wanted,
+/// and when the search started (its clock runs from there).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Request<'a> {
+    pub game: &'a Game,
+    pub moves: &'a [Move],
+    pub limits: &'a Limits,
+    pub max_depth: u32,
+    pub multipv: usize,
+    pub start: Instant,
+}
+
 impl Engine {
-    /// Iterative deepening over `moves` on this thread, with helper
-    /// threads when the options ask for them. Returns the last completed
-    /// iteration of this thread and the nodes of all.
-    #[allow(clippy::too_many_arguments)]
+    /// Iterative deepening over the request's moves on this thread, with
+    /// helper threads when the options ask for them. Returns the last
+    /// completed iteration of this thread and the nodes of all.
     pub(crate) fn run(
         &mut self,
-        game: &Game,
-        moves: &[Move],
-        limits: &Limits,
-        max_depth: u32,
-        multipv: usize,
-        start: Instant,
+        request: &Request<'_>,
         on_progress: &mut dyn FnMut(&Progress),
     ) -> (Option<Completed>, u64) {
+        let Request {
+            game,
+            moves,
+            limits,
+            max_depth,
+            multipv,
+            start,
+        } = *request;
         let weights = self
             .options
             .weights

@@ -1,28 +1,28 @@
 //! The root move from the tables: the engine's answer when the tables know
 //! the position and the result of every move.
 
-use std::time::Instant;
+use bagh_core::{Move, Repetition};
 
-use bagh_core::{Game, Move, Repetition};
-
-use crate::{Analysis, Engine, Limits, Line, Progress, Score};
+use crate::run::Request;
+use crate::{Analysis, Engine, Line, Progress, Score};
 
 impl Engine {
     /// The answer of the tables at the root, when they know the position
     /// and every move's result: the best-ranked move; at a drawn root, the
     /// search's choice among the tables' equals, or under `forbidden` among
     /// every drawing move (searched with the game's history).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn analyse_with_tables(
         &mut self,
-        game: &Game,
-        moves: &[Move],
-        limits: &Limits,
-        max_depth: u32,
-        multipv: usize,
-        start: Instant,
+        request: &Request<'_>,
         on_progress: &mut dyn FnMut(&Progress),
     ) -> Option<Analysis> {
+        let Request {
+            game,
+            moves,
+            multipv,
+            start,
+            ..
+        } = *request;
         let tables = self.options.tablebase.clone()?;
         let list: bagh_core::MoveList = moves.iter().copied().collect();
         let ranked = crate::tables::rank(&tables, game, &list)?;
@@ -52,8 +52,14 @@ impl Engine {
                 ties
             };
             let candidates: Vec<Move> = ranked[..considered].iter().map(|m| m.mv).collect();
-            let (completed, searched) =
-                self.run(game, &candidates, limits, max_depth, 1, start, &mut |_| {});
+            let (completed, searched) = self.run(
+                &Request {
+                    moves: &candidates,
+                    multipv: 1,
+                    ..*request
+                },
+                &mut |_| {},
+            );
             nodes = searched;
             if let Some(completed) = completed {
                 let chosen = &completed.moves[0];
