@@ -118,10 +118,9 @@ def judge(
         if ply >= opening and position.side_to_move == engine_side:
             value = tables.probe(position).value
             phase = "placement" if position.goats_in_hand else "movement"
-            keeping = [
-                m for m in replay.legal_moves() if FLIP[tables.probe(position.play(m)).value] == value
-            ]
-            after = FLIP[tables.probe(position.play(mv)).value]
+            results = {m: FLIP[tables.probe(position.play(m)).value] for m in replay.legal_moves()}
+            keeping = [m for m, result in results.items() if result == value]
+            after = results[mv]
             tally.moves[phase] += 1
             if not keeping:
                 tally.banned += 1

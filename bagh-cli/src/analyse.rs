@@ -5,10 +5,10 @@ use std::io::Write;
 use std::time::Duration;
 
 use bagh_core::Move;
-use bagh_engine::{Analysis, Engine, EngineOptions, Limits, Progress};
+use bagh_engine::{Analysis, Engine, EngineOptions, Progress};
 use serde::Serialize;
 
-use crate::engine_setup::{game_from, open_tables, rules_of};
+use crate::engine_setup::{game_from, limits_of, open_tables, rules_of};
 use crate::error::CliError;
 use crate::AnalyseArgs;
 
@@ -26,15 +26,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
         tablebase: tables,
         ..EngineOptions::default()
     })?;
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        time: args.time.or(match (args.depth, args.nodes) {
-            (None, None) => Some(DEFAULT_TIME),
-            _ => None,
-        }),
-        infinite: false,
-    };
+    let limits = limits_of(args.depth, args.nodes, args.time, DEFAULT_TIME);
     let mut out = std::io::stdout().lock();
     let mut written: std::io::Result<()> = Ok(());
     let analysis = engine.analyse(&game, &limits, args.multipv as usize, |progress| {

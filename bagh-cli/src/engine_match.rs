@@ -11,7 +11,7 @@ use bagh_engine::{
     MatchOptions, Openings, Player,
 };
 
-use crate::engine_setup::{open_tables, rules_of};
+use crate::engine_setup::{limits_of, open_tables, rules_of};
 use crate::error::CliError;
 use crate::MatchArgs;
 
@@ -45,15 +45,7 @@ fn player(
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let tables = open_tables(args.tables.as_deref())?;
     let rules = rules_of(args.rules, tables.as_deref());
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        time: args.time.or(match (args.depth, args.nodes) {
-            (None, None) => Some(DEFAULT_TIME),
-            _ => None,
-        }),
-        infinite: false,
-    };
+    let limits = limits_of(args.depth, args.nodes, args.time, DEFAULT_TIME);
     let mut a = player("A", args.level_a, tables.as_ref(), limits)?;
     let mut b = player("B", args.level_b, tables.as_ref(), limits)?;
     let mut records = match &args.out {

@@ -3,8 +3,10 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use bagh_core::{Game, Move, Position, Ruleset};
+use bagh_engine::Limits;
 use bagh_tablebase::Tablebase;
 
 use crate::error::CliError;
@@ -39,4 +41,23 @@ pub fn game_from(
         game.push(mv).map_err(CliError::usage)?;
     }
     Ok(game)
+}
+
+/// The limits of a command's search: the depth, nodes and time given, and
+/// `default_time` when neither a depth nor a node count is.
+pub fn limits_of(
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    time: Option<Duration>,
+    default_time: Duration,
+) -> Limits {
+    Limits {
+        depth,
+        nodes,
+        time: time.or(match (depth, nodes) {
+            (None, None) => Some(default_time),
+            _ => None,
+        }),
+        infinite: false,
+    }
 }

@@ -111,7 +111,7 @@ fn rules_of(player: &Bound<'_, PyAny>) -> Option<Ruleset> {
         return Some(engine.get().ruleset());
     }
     if let Ok(perfect) = player.cast::<PyPerfectPlayer>() {
-        return Some(*perfect.get().fresh().tables().rules());
+        return Some(perfect.get().ruleset());
     }
     None
 }

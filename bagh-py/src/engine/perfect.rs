@@ -25,6 +25,11 @@ pub struct PyPerfectPlayer {
 }
 
 impl PyPerfectPlayer {
+    /// The rule set of its tables.
+    pub fn ruleset(&self) -> bagh_core::Ruleset {
+        *self.tablebase.get().shared().rules()
+    }
+
     /// A fresh player of the same tables, style and seed, for a match.
     pub fn fresh(&self) -> PerfectPlayer {
         PerfectPlayer::new(self.tablebase.get().shared(), self.style, self.seed)
