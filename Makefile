@@ -9,11 +9,14 @@ export BAGH_PROPTEST_CASES
 
 .PHONY: demo test test-rust test-python lint docs perft-slow bench bench-python .venv
 
-# The Python side: a virtualenv with the bagh package (an editable install,
-# rebuilt by maturin when a source changes) and its test extras.
+# The Python side: a virtualenv with the bagh package installed from the
+# abi3 wheel that `maturin build --release` makes (the file a user gets from
+# PyPI, so the tests check what is published), and its test extras.
+# Rebuilt when a source changes.
 VENV := .venv
 PY := $(VENV)/bin/python
-PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-engine/src bagh-engine/Cargo.toml bagh-rl/src bagh-rl/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name 'Cargo.toml' \) 2>/dev/null)
+WHEELS := target/wheels
+PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock README.md $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-engine/src bagh-engine/Cargo.toml bagh-rl/src bagh-rl/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name 'Cargo.toml' \) 2>/dev/null)
 
 demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
@@ -39,8 +42,11 @@ test-python: .venv
 
 $(VENV)/.installed: $(PY_SOURCES)
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --upgrade pip 'maturin>=1.9.4,<2'
+	rm -f $(WHEELS)/bagh-*.whl
+	$(VENV)/bin/maturin build --release --quiet --out $(WHEELS)
+	$(PY) -m pip install --quiet "$$(ls $(WHEELS)/bagh-*-abi3-*.whl)[test]"
+	$(PY) -m pip install --quiet --force-reinstall --no-deps $(WHEELS)/bagh-*-abi3-*.whl
 	touch $@
 
 docs:

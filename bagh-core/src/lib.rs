@@ -132,3 +132,8 @@ pub struct RecordsDoctests;
 #[cfg(all(doctest, feature = "serde"))]
 #[doc = include_str!("../../docs/json.md")]
 pub struct JsonDoctests;
+
+// The crate's README (its page on crates.io) runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

@@ -113,3 +113,8 @@ pub use weights::EvalWeights;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/engine.md")]
 pub struct EngineDocDoctests;
+
+// The crate's README (its page on crates.io) runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

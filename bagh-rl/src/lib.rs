@@ -70,3 +70,8 @@ pub use vec_env::{Buffers, Opponent, VecEnv, VecEnvOptions};
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/rl.md")]
 pub struct RlDoctests;
+
+// The crate's README (its page on crates.io) runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

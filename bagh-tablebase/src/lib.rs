@@ -108,3 +108,8 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/tablebase.md")]
 pub struct TablebaseDoctests;
+
+// The crate's README (its page on crates.io) runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

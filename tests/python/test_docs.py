@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(ROOT.glob("bagh-*/README.md"))]
 
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", flags=re.S | re.M)
 
@@ -106,8 +106,10 @@ def test_python_block_runs(block: Block) -> None:
 
 
 def test_rust_blocks_are_doctests() -> None:
-    crates = "\n".join(path.read_text(encoding="utf-8") for path in ROOT.glob("bagh-*/src/lib.rs"))
-    included = set(re.findall(r'include_str!\("\.\./\.\./([^"]+)"\)', crates))
+    included = set()
+    for lib in ROOT.glob("bagh-*/src/lib.rs"):
+        for target in re.findall(r'include_str!\("([^"]+)"\)', lib.read_text(encoding="utf-8")):
+            included.add((lib.parent / target).resolve().relative_to(ROOT).as_posix())
     pages = {
         str(block.page.relative_to(ROOT))
         for page in PAGES
