@@ -36,7 +36,7 @@ test-rust:
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py
 
 .venv: $(VENV)/.installed
 
@@ -109,7 +109,7 @@ bench-python: .venv
 # baghchal), MCTS simulations and probe_many labels per second, medians of 5 runs.
 .PHONY: bench-rl
 bench-rl: .venv
-	$(PY) benchmarks/rl_throughput.py benchmarks/baghchal_package.py
+	$(PY) benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py
 
 # Tablebases, built with the `bagh` command line into target/tablebases/<id>
 # and resumed if interrupted, e.g. `make solve SOLVE_RULES=two-tigers SOLVE_THREADS=2`.
