@@ -1,0 +1,64 @@
+//! The small accessors that the perft and game suites pass through without
+//! looking at: each checked against its definition in docs/rules.md or the
+//! notation, so that a wrong answer from any of them fails a test.
+
+use bagh_core::{Direction, Game, Move, Point, Position, Ruleset};
+
+fn mv(text: &str) -> Move {
+    text.parse().expect("a move in the notation")
+}
+
+/// The four diagonal directions are the ones that change both file and rank.
+#[test]
+fn diagonal_directions_are_the_four_slanted_ones() {
+    use Direction::*;
+    for direction in [NorthEast, NorthWest, SouthEast, SouthWest] {
+        assert!(direction.is_diagonal(), "{direction:?} is diagonal");
+    }
+    for direction in [North, South, East, West] {
+        assert!(!direction.is_diagonal(), "{direction:?} is not diagonal");
+    }
+}
+
+/// A step and a step back along the opposite direction return to the point.
+#[test]
+fn opposite_directions_step_back() {
+    for direction in Direction::ALL {
+        assert_ne!(direction.opposite(), direction);
+        assert_eq!(direction.opposite().opposite(), direction);
+        let (df, dr) = direction.delta();
+        assert_eq!(direction.opposite().delta(), (-df, -dr));
+        // c3 has all eight neighbours.
+        let there = direction.step(Point::C3).expect("c3 has eight neighbours");
+        assert_eq!(direction.opposite().step(there), Some(Point::C3));
+    }
+}
+
+#[test]
+fn a_game_is_empty_until_a_move_is_played() {
+    let mut game = Game::default();
+    assert!(game.is_empty());
+    assert_eq!(game.len(), 0);
+    game.push(mv("c3")).unwrap();
+    assert!(!game.is_empty());
+    game.pop();
+    assert!(game.is_empty());
+}
+
+/// Tigers to move with two goats to jump: the captures are the jumps over
+/// an adjacent goat onto an empty point beyond it.
+#[test]
+fn legal_captures_are_the_jumps_among_the_legal_moves() {
+    let rules = Ruleset::preset("bagh-chal").unwrap();
+    // Goats on b1 and a2 next to the tiger on a1; a3 and c1 are empty.
+    let position = Position::from_text("T3T/5/5/G4/TG2T t 18 0", rules).unwrap();
+    let game = Game::from_position(position);
+    let mut captures: Vec<String> = game
+        .legal_captures()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    captures.sort();
+    assert_eq!(captures, ["a1xa3", "a1xc1"]);
+    assert!(Game::default().legal_captures().is_empty());
+}
