@@ -19,7 +19,7 @@ demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
 	$(PY) examples/quickstart.py
 
-test: lint test-rust docs test-python
+test: lint test-rust docs test-python test-node
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -125,3 +125,24 @@ solve:
 solve-game:
 	$(BAGH) build $(SOLVE_RULES) --threads $(SOLVE_THREADS) --dir $(SOLVE_DIR)
 	$(BAGH) report $(SOLVE_DIR) --check 100 --out docs/tablebase-$(SOLVE_RULES).md
+
+# --- Node addon (bagh-node) ---
+# The Node-API addon, built with the optimised `test` profile (whose
+# dependencies `cargo test --workspace` has already built) and copied to
+# bagh-node/bagh.node, which `require('./bagh-node')` loads.
+NODE ?= node
+NODE_ADDON := bagh-node/bagh.node
+
+.PHONY: node test-node bench-node
+node:
+	$(CARGO) build --quiet -p bagh-node --profile test
+	cp $(firstword $(wildcard target/debug/libbagh_node.so target/debug/libbagh_node.dylib)) $(NODE_ADDON)
+
+# The addon's tests (bagh-node/test/*.test.js) with node's own test runner.
+test-node: node
+	$(NODE) --test bagh-node/test/
+
+# Random games per second through the addon: `node <games> <plies> <seconds>`.
+BENCH_SECONDS ?= 3
+bench-node: node
+	$(NODE) benchmarks/random_games.js $(BENCH_SECONDS)

@@ -1,0 +1,172 @@
+//! `Position`: history-free, immutable; `play` returns a new one.
+
+use bagh_core::{perft, Position};
+use napi::bindgen_prelude::ClassInstance;
+use napi::{Env, Result};
+use napi_derive::napi;
+
+use crate::convert::{move_of, point_names, rules_of, MoveArg, RulesArg};
+use crate::errors::{Failure, OrThrow};
+use crate::moves::{js_moves, JsMove};
+use crate::outcome::JsOutcome;
+use crate::ruleset::JsRuleset;
+
+/// A position: the board, the side to move, the goats in hand and
+/// captured, and the rule set. Immutable; `play` returns a new one.
+#[napi(js_name = "Position")]
+#[derive(Clone, Copy)]
+pub struct JsPosition {
+    pub(crate) inner: Position,
+}
+
+impl From<Position> for JsPosition {
+    fn from(inner: Position) -> JsPosition {
+        JsPosition { inner }
+    }
+}
+
+/// The position `text` under `rules`; no text is the rule set's start.
+pub fn position_of(
+    text: Option<&str>,
+    rules: Option<RulesArg>,
+) -> std::result::Result<Position, Failure> {
+    let rules = rules_of(rules)?;
+    match text {
+        None => Ok(Position::new(rules)),
+        Some(text) => Ok(Position::from_text(text, rules)?),
+    }
+}
+
+#[napi]
+impl JsPosition {
+    /// The position string `text` (e.g. `"T3T/5/5/5/T3T g 20 0"`) read
+    /// against `rules` (a `Ruleset` or a preset id; `bagh-chal` if left
+    /// out); no text (or `null`) is the rule set's start. A string that is
+    /// not a position is a `ParseError` that names the field at fault.
+    #[napi(constructor, catch_unwind)]
+    pub fn new(env: Env, text: Option<String>, rules: Option<RulesArg>) -> Result<JsPosition> {
+        position_of(text.as_deref(), rules)
+            .map(JsPosition::from)
+            .or_throw(&env)
+    }
+
+    /// The position string, as `toString()`.
+    #[napi(catch_unwind)]
+    pub fn to_text(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The legal moves (history-free: no repetition rule applies here).
+    #[napi(catch_unwind)]
+    pub fn legal_moves(&self) -> Vec<JsMove> {
+        js_moves(self.inner.legal_moves())
+    }
+
+    /// The captures among the legal moves.
+    #[napi(catch_unwind)]
+    pub fn legal_captures(&self) -> Vec<JsMove> {
+        js_moves(self.inner.legal_captures())
+    }
+
+    /// Whether `move` (a `Move` or its text) is legal here; a text that is
+    /// no move is a `ParseError`.
+    #[napi(catch_unwind)]
+    pub fn is_legal(&self, env: Env, r#move: MoveArg) -> Result<bool> {
+        move_of(r#move)
+            .map(|mv| self.inner.is_legal(mv))
+            .or_throw(&env)
+    }
+
+    /// The position after `move` (a `Move` or its text); an
+    /// `IllegalMoveError` if it is not legal here.
+    #[napi(catch_unwind)]
+    pub fn play(&self, env: Env, r#move: MoveArg) -> Result<JsPosition> {
+        let mv = move_of(r#move).or_throw(&env)?;
+        self.inner.play(mv).map(JsPosition::from).or_throw(&env)
+    }
+
+    /// How the game ends here, judged from the position alone, or `null`.
+    #[napi(catch_unwind)]
+    pub fn outcome(&self) -> Option<JsOutcome> {
+        self.inner.outcome().map(JsOutcome::from)
+    }
+
+    /// `"1-0"` (goats win), `"0-1"` (tigers win), `"1/2-1/2"`, or `"*"`
+    /// while the game goes on.
+    #[napi(catch_unwind)]
+    pub fn result(&self) -> &'static str {
+        self.inner.result()
+    }
+
+    #[napi(catch_unwind)]
+    pub fn is_game_over(&self) -> bool {
+        self.inner.is_game_over()
+    }
+
+    /// The board as an ASCII grid with coordinates, and the counters below.
+    #[napi(catch_unwind)]
+    pub fn ascii_board(&self) -> String {
+        self.inner.ascii_board()
+    }
+
+    /// The number of move sequences of exactly `depth` plies.
+    #[napi(catch_unwind)]
+    pub fn perft(&self, depth: u32) -> i64 {
+        i64::try_from(perft(&self.inner, depth)).unwrap_or(i64::MAX)
+    }
+
+    /// `"goat"` or `"tiger"`.
+    #[napi(getter, catch_unwind)]
+    pub fn side_to_move(&self) -> &'static str {
+        self.inner.side_to_move().name()
+    }
+
+    #[napi(getter, catch_unwind)]
+    pub fn goats_in_hand(&self) -> u32 {
+        u32::from(self.inner.goats_in_hand())
+    }
+
+    #[napi(getter, catch_unwind)]
+    pub fn goats_captured(&self) -> u32 {
+        u32::from(self.inner.goats_captured())
+    }
+
+    /// The points holding a tiger, in board order (`a1`, `b1`, ..., `e5`).
+    #[napi(getter, catch_unwind)]
+    pub fn tigers(&self) -> Vec<String> {
+        point_names(self.inner.tigers())
+    }
+
+    /// The points holding a goat, in board order.
+    #[napi(getter, catch_unwind)]
+    pub fn goats(&self) -> Vec<String> {
+        point_names(self.inner.goats())
+    }
+
+    #[napi(getter, catch_unwind)]
+    pub fn rules(&self) -> JsRuleset {
+        JsRuleset::from(*self.inner.rules())
+    }
+
+    /// `"goat"`, `"tiger"` or `null` for the piece on `point`.
+    #[napi(catch_unwind)]
+    pub fn piece_at(&self, env: Env, point: String) -> Result<Option<&'static str>> {
+        let point = point
+            .parse::<bagh_core::Point>()
+            .map_err(Failure::from)
+            .or_throw(&env)?;
+        Ok(self.inner.piece_at(point).map(|side| side.name()))
+    }
+
+    /// Whether `other` is the same position under the same rule set.
+    #[napi(catch_unwind)]
+    pub fn equals(&self, other: ClassInstance<JsPosition>) -> bool {
+        self.inner == other.inner
+    }
+
+    /// The position string, e.g. `T3T/5/5/5/T3T g 20 0`.
+    #[napi(js_name = "toString", catch_unwind)]
+    pub fn to_string_js(&self) -> String {
+        self.inner.to_string()
+    }
+}
