@@ -140,7 +140,7 @@ node:
 
 # The addon's tests (bagh-node/test/*.test.js) with node's own test runner.
 test-node: node
-	$(NODE) --test bagh-node/test/
+	$(NODE) --test bagh-node/test/*.test.js
 
 # Random games per second through the addon: `node <games> <plies> <seconds>`.
 BENCH_SECONDS ?= 3
