@@ -127,7 +127,7 @@ export class Outcome {
   result(): '1-0' | '0-1' | '1/2-1/2';
   /** Whether `other` is the same outcome. */
   equals(other: Outcome): boolean;
-  /** A sentence such as `tigers win by captures`. */
+  /** The result and the reason, e.g. `0-1 (captures)`. */
   toString(): string;
 }
 

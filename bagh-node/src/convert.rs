@@ -7,8 +7,10 @@ use crate::errors::Failure;
 use crate::moves::JsMove;
 use crate::ruleset::JsRuleset;
 
-/// A `Move` or a move's text.
-pub type MoveArg<'a> = Either<String, ClassInstance<'a, JsMove>>;
+/// A `Move` or a move's text. The class comes first: a random-game loop
+/// pushes the `Move`s that `legalMoves()` gave, and each failed
+/// alternative costs an error value inside Node-API.
+pub type MoveArg<'a> = Either<ClassInstance<'a, JsMove>, String>;
 
 /// A `Ruleset`, a preset id or a rule set's text form.
 pub type RulesArg<'a> = Either<String, ClassInstance<'a, JsRuleset>>;
@@ -16,8 +18,8 @@ pub type RulesArg<'a> = Either<String, ClassInstance<'a, JsRuleset>>;
 /// The move of a `MoveArg`; a text that is no move is a `ParseError`.
 pub fn move_of(arg: MoveArg) -> Result<bagh_core::Move, Failure> {
     match arg {
-        Either::A(text) => Ok(text.parse::<bagh_core::Move>()?),
-        Either::B(mv) => Ok(mv.inner),
+        Either::A(mv) => Ok(mv.inner),
+        Either::B(text) => Ok(text.parse::<bagh_core::Move>()?),
     }
 }
 

@@ -2,13 +2,13 @@
 //! history (repetition, the no-progress limit, undo, records).
 
 use bagh_core::{Game, Position};
-use napi::bindgen_prelude::{ClassInstance, Either, Object};
+use napi::bindgen_prelude::{Array, ClassInstance, Either, Object};
 use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::convert::{move_of, rules_of, MoveArg, RulesArg};
 use crate::errors::{ErrorClass, Failure, OrThrow};
-use crate::moves::{js_moves, JsMove};
+use crate::moves::{move_array, move_object};
 use crate::outcome::JsOutcome;
 use crate::position::JsPosition;
 use crate::records::set_tags;
@@ -134,8 +134,8 @@ impl JsGame {
 
     /// The moves played, in order.
     #[napi(getter, catch_unwind)]
-    pub fn moves(&self) -> Vec<JsMove> {
-        js_moves(self.inner.moves().iter().copied())
+    pub fn moves<'env>(&self, env: &'env Env) -> Result<Array<'env>> {
+        move_array(env, self.inner.moves().iter().copied())
     }
 
     /// The number of moves played.
@@ -147,14 +147,14 @@ impl JsGame {
     /// The legal moves: none once the game is over, and without the moves
     /// the `forbidden` repetition policy bans.
     #[napi(catch_unwind)]
-    pub fn legal_moves(&self) -> Vec<JsMove> {
-        js_moves(self.inner.legal_moves())
+    pub fn legal_moves<'env>(&self, env: &'env Env) -> Result<Array<'env>> {
+        move_array(env, self.inner.legal_moves())
     }
 
     /// The captures among the legal moves.
     #[napi(catch_unwind)]
-    pub fn legal_captures(&self) -> Vec<JsMove> {
-        js_moves(self.inner.legal_captures())
+    pub fn legal_captures<'env>(&self, env: &'env Env) -> Result<Array<'env>> {
+        move_array(env, self.inner.legal_captures())
     }
 
     /// Whether `move` (a `Move` or its text) can be played now.
@@ -168,23 +168,23 @@ impl JsGame {
     /// Plays `move` (a `Move` or its text) and returns it as a `Move`; an
     /// `IllegalMoveError` (and nothing changed) if it is not legal now.
     #[napi(catch_unwind)]
-    pub fn push(&mut self, env: Env, r#move: MoveArg) -> Result<JsMove> {
-        let mv = move_of(r#move).or_throw(&env)?;
-        self.inner.push(mv).or_throw(&env)?;
-        Ok(JsMove::from(mv))
+    pub fn push<'env>(&mut self, env: &'env Env, r#move: MoveArg) -> Result<Object<'env>> {
+        let mv = move_of(r#move).or_throw(env)?;
+        self.inner.push(mv).or_throw(env)?;
+        move_object(env, mv)
     }
 
     /// Takes back the last move and returns it; `undefined` at the start,
     /// as `Array.prototype.pop`.
     #[napi(catch_unwind)]
-    pub fn pop(&mut self) -> Option<JsMove> {
-        self.inner.pop().map(JsMove::from)
+    pub fn pop<'env>(&mut self, env: &'env Env) -> Result<Option<Object<'env>>> {
+        self.inner.pop().map(|mv| move_object(env, mv)).transpose()
     }
 
     /// The last move, or `undefined` at the start.
     #[napi(catch_unwind)]
-    pub fn peek(&self) -> Option<JsMove> {
-        self.inner.peek().map(JsMove::from)
+    pub fn peek<'env>(&self, env: &'env Env) -> Result<Option<Object<'env>>> {
+        self.inner.peek().map(|mv| move_object(env, mv)).transpose()
     }
 
     /// How the game ended (repetition and no-progress included), or `null`.

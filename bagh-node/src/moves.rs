@@ -1,5 +1,10 @@
 //! `Move`: a placement `c3`, a step or slide `a1a2`, or a capture `a1xa3`.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::mem::ManuallyDrop;
+
+use napi::bindgen_prelude::{Array, JavaScriptClassExt, JsObjectValue, Object, ObjectRef};
 use napi::{Env, Result};
 use napi_derive::napi;
 
@@ -18,9 +23,43 @@ impl From<bagh_core::Move> for JsMove {
     }
 }
 
-/// Core moves as JavaScript `Move`s, for the lists of legal moves.
-pub fn js_moves(moves: impl IntoIterator<Item = bagh_core::Move>) -> Vec<JsMove> {
-    moves.into_iter().map(JsMove::from).collect()
+thread_local! {
+    /// One frozen `Move` object per move, made the first time it is needed.
+    /// Making a class instance through Node-API costs microseconds, and a
+    /// random game asks for thousands of moves: handing out the same
+    /// immutable object again makes `legalMoves()` cheap. There are at
+    /// most a few hundred moves. Per thread, as each Node environment runs
+    /// on its own; never dropped, as the environment owns the objects.
+    static MOVE_OBJECTS: RefCell<HashMap<bagh_core::Move, ManuallyDrop<ObjectRef<false>>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The `Move` object of `mv`.
+pub fn move_object<'env>(env: &'env Env, mv: bagh_core::Move) -> Result<Object<'env>> {
+    MOVE_OBJECTS.with(|objects| {
+        if let Some(object) = objects.borrow().get(&mv) {
+            return object.get_value(env);
+        }
+        let instance = JsMove::from(mv).into_instance(env)?;
+        let mut object = instance.as_object(env);
+        object.freeze()?;
+        objects
+            .borrow_mut()
+            .insert(mv, ManuallyDrop::new(object.create_ref::<false>()?));
+        Ok(object)
+    })
+}
+
+/// An array of `Move` objects, for the lists of legal moves.
+pub fn move_array<'env>(
+    env: &'env Env,
+    moves: impl IntoIterator<Item = bagh_core::Move>,
+) -> Result<Array<'env>> {
+    let mut array = env.create_array(0)?;
+    for mv in moves {
+        array.insert(move_object(env, mv)?)?;
+    }
+    Ok(array)
 }
 
 #[napi]

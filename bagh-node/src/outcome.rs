@@ -95,7 +95,7 @@ impl JsOutcome {
         self.inner == other.inner
     }
 
-    /// A sentence such as `tiger wins by captures`.
+    /// The result and the reason, e.g. `0-1 (captures)`.
     #[napi(js_name = "toString", catch_unwind)]
     pub fn to_text(&self) -> String {
         self.inner.to_string()

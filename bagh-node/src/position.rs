@@ -1,13 +1,13 @@
 //! `Position`: history-free, immutable; `play` returns a new one.
 
 use bagh_core::{perft, Position};
-use napi::bindgen_prelude::ClassInstance;
+use napi::bindgen_prelude::{Array, ClassInstance};
 use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::convert::{move_of, point_names, rules_of, MoveArg, RulesArg};
 use crate::errors::{Failure, OrThrow};
-use crate::moves::{js_moves, JsMove};
+use crate::moves::move_array;
 use crate::outcome::JsOutcome;
 use crate::ruleset::JsRuleset;
 
@@ -58,14 +58,14 @@ impl JsPosition {
 
     /// The legal moves (history-free: no repetition rule applies here).
     #[napi(catch_unwind)]
-    pub fn legal_moves(&self) -> Vec<JsMove> {
-        js_moves(self.inner.legal_moves())
+    pub fn legal_moves<'env>(&self, env: &'env Env) -> Result<Array<'env>> {
+        move_array(env, self.inner.legal_moves())
     }
 
     /// The captures among the legal moves.
     #[napi(catch_unwind)]
-    pub fn legal_captures(&self) -> Vec<JsMove> {
-        js_moves(self.inner.legal_captures())
+    pub fn legal_captures<'env>(&self, env: &'env Env) -> Result<Array<'env>> {
+        move_array(env, self.inner.legal_captures())
     }
 
     /// Whether `move` (a `Move` or its text) is legal here; a text that is
