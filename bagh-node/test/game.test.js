@@ -101,3 +101,15 @@ test('copy is independent of the original', () => {
   assert.equal(game.length, 1);
   assert.equal(copy.length, 2);
 });
+
+test('the moves handed out are frozen and shared, one object per move', () => {
+  const game = new bagh.Game();
+  const [first] = game.legalMoves();
+  assert.ok(Object.isFrozen(first));
+  assert.equal(game.legalMoves()[0], first);
+  assert.equal(game.push(first), first);
+  assert.equal(game.peek(), first);
+  assert.equal(game.pop(), first);
+  // A move made from text is a Move all the same, and equal to the shared one.
+  assert.ok(new bagh.Move(first.toString()).equals(first));
+});
