@@ -132,11 +132,12 @@ solve-game:
 # bagh-node/bagh.node, which `require('./bagh-node')` loads.
 NODE ?= node
 NODE_ADDON := bagh-node/bagh.node
+NODE_LIBRARY := target/debug/libbagh_node$(if $(filter Darwin,$(shell uname -s)),.dylib,.so)
 
 .PHONY: node test-node bench-node
 node:
 	$(CARGO) build --quiet -p bagh-node --profile test
-	cp $(firstword $(wildcard target/debug/libbagh_node.so target/debug/libbagh_node.dylib)) $(NODE_ADDON)
+	cp $(NODE_LIBRARY) $(NODE_ADDON)
 
 # The addon's tests (bagh-node/test/*.test.js) with node's own test runner.
 test-node: node

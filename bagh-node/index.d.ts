@@ -131,6 +131,18 @@ export class Outcome {
   toString(): string;
 }
 
+/** The options of `Position.fromParts`. */
+export interface PartsOptions {
+  /** The side to move: `"goat"` (the default) or `"tiger"`. */
+  side?: Side | null;
+  /** The goats still to be placed (0). */
+  goatsInHand?: number | null;
+  /** The goats captured so far (0). */
+  goatsCaptured?: number | null;
+  /** A preset id or a rule set's text form (`bagh-chal`). */
+  rules?: string | null;
+}
+
 /**
  * A history-free position: the board, the side to move, the goats in hand
  * and captured, and the rule set. Immutable: `play` returns a new one.
@@ -148,6 +160,16 @@ export class Position {
    * a `ParseError` whose message names the field at fault.
    */
   constructor(text?: string | null, rules?: RulesLike | null);
+  /**
+   * The position with these parts (point names), checked as a position
+   * string is: parts that do not fit the rule set are a `SetupError` whose
+   * `field` names the part (`tigers`, `goats`, `goatsInHand`,
+   * `goatsCaptured`); a bad point name or side is a `ParseError`.
+   *
+   * @example
+   * bagh.Position.fromParts(['a1', 'e1', 'a5', 'e5'], ['c3'], { side: 'tiger', goatsInHand: 19 });
+   */
+  static fromParts(tigers: string[], goats: string[], options?: PartsOptions | null): Position;
   /** The position string, as `toString()`. */
   toText(): string;
   /** The legal moves (history-free: no repetition rule applies here). */
@@ -364,7 +386,11 @@ export class RulesetError extends BaghError {
   readonly game?: number;
 }
 
-/** The parts of a position that do not make a position under its rule set (`code` `ERR_BAGH_SETUP`); `field` names the part. */
+/**
+ * The parts given to `Position.fromParts` that do not make a position
+ * under its rule set (`code` `ERR_BAGH_SETUP`); `field` names the option
+ * at fault.
+ */
 export class SetupError extends BaghError {
   readonly field?: string;
 }

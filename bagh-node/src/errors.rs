@@ -219,9 +219,29 @@ impl From<bagh_core::RulesetError> for Failure {
     }
 }
 
+/// A field name of the core (`goats_in_hand`) as the option it is in
+/// JavaScript (`goatsInHand`).
+pub fn camel_case(field: &'static str) -> String {
+    let mut out = String::with_capacity(field.len());
+    let mut upper = false;
+    for c in field.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 impl From<bagh_core::SetupError> for Failure {
+    /// Parts of a position (`Position.fromParts`) that do not fit the rule
+    /// set; `field` is the name of the option at fault.
     fn from(error: bagh_core::SetupError) -> Failure {
-        let field = error.field();
+        let field = camel_case(error.field());
         Failure::new(ErrorClass::Setup, format!("{field}: {}", error.reason()))
             .with("field", Some(field))
     }

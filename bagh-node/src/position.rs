@@ -1,12 +1,12 @@
 //! `Position`: history-free, immutable; `play` returns a new one.
 
-use bagh_core::{perft, Position};
+use bagh_core::{perft, PointSet, Position, Setup, Side};
 use napi::bindgen_prelude::{Array, ClassInstance};
 use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::convert::{move_of, point_names, rules_of, MoveArg, RulesArg};
-use crate::errors::{Failure, OrThrow};
+use crate::errors::{ErrorClass, Failure, OrThrow};
 use crate::moves::move_array;
 use crate::outcome::JsOutcome;
 use crate::ruleset::JsRuleset;
@@ -37,8 +37,104 @@ pub fn position_of(
     }
 }
 
+/// The options of `Position.fromParts`, Python's keywords in camelCase.
+#[napi(object)]
+pub struct PartsOptions {
+    /// `"goat"` (the default) or `"tiger"`.
+    pub side: Option<String>,
+    /// Goats still to be placed (0).
+    pub goats_in_hand: Option<f64>,
+    /// Goats captured so far (0).
+    pub goats_captured: Option<f64>,
+    /// A preset id or a rule set's text form (`bagh-chal`).
+    pub rules: Option<String>,
+}
+
+fn setup_field_error(field: &'static str, message: String) -> Failure {
+    Failure::new(ErrorClass::Setup, message).with("field", Some(field))
+}
+
+/// The points named in `names`, each at most once; a repeated name is a
+/// `SetupError` about `field`, a name that is no point a `ParseError`.
+fn point_set(field: &'static str, names: &[String]) -> std::result::Result<PointSet, Failure> {
+    let mut set = PointSet::EMPTY;
+    for name in names {
+        let point = name.parse::<bagh_core::Point>()?;
+        if set.contains(point) {
+            return Err(setup_field_error(
+                field,
+                format!("{field}: {point} is given twice"),
+            ));
+        }
+        set.insert(point);
+    }
+    Ok(set)
+}
+
+/// A goat count: anything but a whole number from 0 to 255 is a
+/// `SetupError` naming the option.
+fn goat_count(field: &'static str, value: Option<f64>) -> std::result::Result<u8, Failure> {
+    let value = value.unwrap_or(0.0);
+    if value.fract() == 0.0 && (0.0..=255.0).contains(&value) {
+        Ok(value as u8)
+    } else {
+        Err(setup_field_error(
+            field,
+            format!("{field}: {value} is not a valid count"),
+        ))
+    }
+}
+
+fn position_from_parts(
+    tigers: &[String],
+    goats: &[String],
+    options: PartsOptions,
+) -> std::result::Result<Position, Failure> {
+    let rules = rules_of(options.rules.map(napi::bindgen_prelude::Either::A))?;
+    let side = match options.side.as_deref() {
+        None | Some("goat") => Side::Goat,
+        Some("tiger") => Side::Tiger,
+        Some(other) => {
+            return Err(Failure::new(
+                ErrorClass::Parse,
+                format!("side: unexpected value {other:?}, expected \"goat\" or \"tiger\""),
+            ))
+        }
+    };
+    let setup = Setup {
+        tigers: point_set("tigers", tigers)?,
+        goats: point_set("goats", goats)?,
+        side,
+        goats_in_hand: goat_count("goatsInHand", options.goats_in_hand)?,
+        goats_captured: goat_count("goatsCaptured", options.goats_captured)?,
+    };
+    Ok(Position::from_setup(setup, rules)?)
+}
+
 #[napi]
 impl JsPosition {
+    /// The position with these parts (point names) under `options.rules`,
+    /// checked as a position string is: parts that do not fit the rule
+    /// set are a `SetupError` whose `field` names the part; a bad point
+    /// name or side is a `ParseError`.
+    #[napi(factory, catch_unwind)]
+    pub fn from_parts(
+        env: Env,
+        tigers: Vec<String>,
+        goats: Vec<String>,
+        options: Option<PartsOptions>,
+    ) -> Result<JsPosition> {
+        let options = options.unwrap_or(PartsOptions {
+            side: None,
+            goats_in_hand: None,
+            goats_captured: None,
+            rules: None,
+        });
+        position_from_parts(&tigers, &goats, options)
+            .map(JsPosition::from)
+            .or_throw(&env)
+    }
+
     /// The position string `text` (e.g. `"T3T/5/5/5/T3T g 20 0"`) read
     /// against `rules` (a `Ruleset` or a preset id; `bagh-chal` if left
     /// out); no text (or `null`) is the rule set's start. A string that is

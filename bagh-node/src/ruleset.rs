@@ -6,7 +6,7 @@ use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::convert::point_names;
-use crate::errors::{ErrorClass, Failure, OrThrow};
+use crate::errors::{camel_case, ErrorClass, Failure, OrThrow};
 
 /// A validated rule set: a preset or any sensible combination of fields.
 #[napi(js_name = "Ruleset")]
@@ -39,6 +39,10 @@ pub struct RulesetOptions {
 }
 
 fn field_error(field: &'static str, message: String) -> Failure {
+    field_error_named(field.to_string(), message)
+}
+
+fn field_error_named(field: String, message: String) -> Failure {
     Failure::new(ErrorClass::Ruleset, message).with("field", Some(field))
 }
 
@@ -129,10 +133,21 @@ fn build(options: RulesetOptions) -> std::result::Result<Ruleset, Failure> {
     // Both counts were checked against ranges that fit in a u8 above.
     let goats = u8::try_from(goats).unwrap_or(u8::MAX);
     let capture_target = u8::try_from(capture_target).unwrap_or(u8::MAX);
-    Ok(builder
+    // The core names its fields as the text form does (`capture_target`);
+    // here they are the options' names (`captureTarget`).
+    builder
         .goats(goats)
         .capture_target(capture_target)
-        .build()?)
+        .build()
+        .map_err(|error| {
+            let field = camel_case(error.field());
+            let message = error.to_string();
+            let message = match message.strip_prefix(error.field()) {
+                Some(rest) => format!("{field}{rest}"),
+                None => message,
+            };
+            field_error_named(field, message)
+        })
 }
 
 #[napi]
