@@ -7,7 +7,7 @@
  * const bagh = require('bagh-node');
  * const game = new bagh.Game();
  * game.push('c3');
- * game.legalMoves().length; // 24: the four tigers' steps
+ * game.legalMoves().length; // 12: three steps for each of the four tigers
  */
 
 /** `"goat"` or `"tiger"`. */
