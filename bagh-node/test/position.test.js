@@ -93,3 +93,12 @@ test('a finished position has no legal moves and an outcome', () => {
   assert.equal(outcome.result(), '0-1');
   assert.ok(outcome.equals(new bagh.Outcome('tiger', 'captures')));
 });
+
+test('util.inspect shows what to type to make the value again', () => {
+  const { inspect } = require('node:util');
+  assert.equal(inspect(new bagh.Position()), 'Position("T3T/5/5/5/T3T g 20 0", "bagh-chal")');
+  assert.equal(inspect(new bagh.Move('a1xa3')), 'Move("a1xa3")');
+  assert.equal(inspect(bagh.Ruleset.preset('two-tigers')), 'Ruleset.preset("two-tigers")');
+  assert.equal(inspect(new bagh.Game(null, null, ['c3'])), 'Game("bagh-chal", "T3T/5/5/5/T3T g 20 0", ["c3"])');
+  assert.equal(inspect(new bagh.Outcome(null, 'repetition')), 'Outcome(null, "repetition")');
+});
