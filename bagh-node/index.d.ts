@@ -188,7 +188,12 @@ export class Position {
   isGameOver(): boolean;
   /** The board as an ASCII grid with coordinates, and the counters below. */
   asciiBoard(): string;
-  /** The number of move sequences of exactly `depth` plies from here. */
+  /**
+   * The number of move sequences of exactly `depth` plies from here. A
+   * depth that is not a whole number from 0 to 64 throws an `Error` with
+   * the code `InvalidArg` (a position knows no history, so a deeper count
+   * would not end in the movement phase).
+   */
   perft(depth: number): number;
   /** Whose turn it is. */
   get sideToMove(): Side;
@@ -325,7 +330,7 @@ export interface ReadOptions {
 export function readRecordsText(text: string, options?: ReadOptions & { errors?: 'raise' | 'skip' | null }): Record[];
 export function readRecordsText(text: string, options: { errors: 'collect' }): Array<Record | BaghError>;
 
-/** The number of move sequences of exactly `depth` plies from `position` (21, 252, 5052, ... from the start of `bagh-chal`). */
+/** The number of move sequences of exactly `depth` plies from `position` (21, 252, 5052, ... from the start of `bagh-chal`), as `position.perft(depth)`. */
 export function perft(position: Position, depth: number): number;
 
 /**

@@ -48,6 +48,6 @@ pub fn init(mut exports: Object, env: Env) -> Result<()> {
 /// the figure that checks a move generator (21, 252, 5052, ... from the
 /// start of `bagh-chal`).
 #[napi(catch_unwind)]
-pub fn perft(position: ClassInstance<position::JsPosition>, depth: u32) -> i64 {
-    i64::try_from(bagh_core::perft(&position.inner, depth)).unwrap_or(i64::MAX)
+pub fn perft(position: ClassInstance<position::JsPosition>, depth: f64) -> Result<i64> {
+    position::count_perft(&position.inner, depth)
 }

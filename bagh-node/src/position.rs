@@ -37,6 +37,24 @@ pub fn position_of(
     }
 }
 
+/// The deepest perft asked for. The count recurses once a ply, and a
+/// position knows no history, so a huge depth (a negative number read as
+/// an unsigned one) would exhaust the stack in the movement phase rather
+/// than end; no depth near this bound finishes in a lifetime anyway.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Perft of `position` to `depth`, checked to be a whole number from 0 to
+/// `MAX_PERFT_DEPTH` (an `Error` with the code `InvalidArg` otherwise).
+pub fn count_perft(position: &Position, depth: f64) -> Result<i64> {
+    if depth.fract() != 0.0 || !(0.0..=f64::from(MAX_PERFT_DEPTH)).contains(&depth) {
+        return Err(napi::Error::new(
+            napi::Status::InvalidArg,
+            format!("depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}, found {depth}"),
+        ));
+    }
+    Ok(i64::try_from(perft(position, depth as u32)).unwrap_or(i64::MAX))
+}
+
 /// The options of `Position.fromParts`, Python's keywords in camelCase.
 #[napi(object)]
 pub struct PartsOptions {
@@ -205,10 +223,11 @@ impl JsPosition {
         self.inner.ascii_board()
     }
 
-    /// The number of move sequences of exactly `depth` plies.
+    /// The number of move sequences of exactly `depth` plies; a depth that
+    /// is not a whole number from 0 to `MAX_PERFT_DEPTH` throws.
     #[napi(catch_unwind)]
-    pub fn perft(&self, depth: u32) -> i64 {
-        i64::try_from(perft(&self.inner, depth)).unwrap_or(i64::MAX)
+    pub fn perft(&self, depth: f64) -> Result<i64> {
+        count_perft(&self.inner, depth)
     }
 
     /// `"goat"` or `"tiger"`.

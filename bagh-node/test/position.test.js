@@ -102,3 +102,15 @@ test('util.inspect shows what to type to make the value again', () => {
   assert.equal(inspect(new bagh.Game(null, null, ['c3'])), 'Game("bagh-chal", "T3T/5/5/5/T3T g 20 0", ["c3"])');
   assert.equal(inspect(new bagh.Outcome(null, 'repetition')), 'Outcome(null, "repetition")');
 });
+
+test('a perft depth out of range throws instead of running away', () => {
+  const start = new bagh.Position();
+  for (const depth of [-1, 1.5, 65, Number.NaN]) {
+    assert.throws(() => start.perft(depth), (error) => {
+      assert.equal(error.code, 'InvalidArg');
+      assert.match(error.message, /^depth: expected a whole number from 0 to 64/);
+      return true;
+    }, String(depth));
+    assert.throws(() => bagh.perft(start, depth), /depth/);
+  }
+});
