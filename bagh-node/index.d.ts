@@ -195,6 +195,8 @@ export class Position {
    * would not end in the movement phase).
    */
   perft(depth: number): number;
+  /** The perft figure of each legal move at `depth - 1` after it, as `[move, count]` pairs in move order; their sum is `perft(depth)`. */
+  perftDivide(depth: number): Array<[Move, number]>;
   /** Whose turn it is. */
   get sideToMove(): Side;
   /** The goats still to be placed. */

@@ -7,7 +7,7 @@ use napi_derive::napi;
 
 use crate::convert::{move_of, point_names, rules_of, MoveArg, RulesArg};
 use crate::errors::{ErrorClass, Failure, OrThrow};
-use crate::moves::move_array;
+use crate::moves::{move_array, move_object};
 use crate::outcome::JsOutcome;
 use crate::ruleset::JsRuleset;
 
@@ -43,16 +43,22 @@ pub fn position_of(
 /// than end; no depth near this bound finishes in a lifetime anyway.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
-/// Perft of `position` to `depth`, checked to be a whole number from 0 to
-/// `MAX_PERFT_DEPTH` (an `Error` with the code `InvalidArg` otherwise).
-pub fn count_perft(position: &Position, depth: f64) -> Result<i64> {
+/// `depth` as a perft depth: a whole number from 0 to `MAX_PERFT_DEPTH`
+/// (an `Error` with the code `InvalidArg` otherwise).
+fn perft_depth(depth: f64) -> Result<u32> {
     if depth.fract() != 0.0 || !(0.0..=f64::from(MAX_PERFT_DEPTH)).contains(&depth) {
         return Err(napi::Error::new(
             napi::Status::InvalidArg,
             format!("depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}, found {depth}"),
         ));
     }
-    Ok(i64::try_from(perft(position, depth as u32)).unwrap_or(i64::MAX))
+    Ok(depth as u32)
+}
+
+/// Perft of `position` to `depth`, the depth checked by `perft_depth`.
+pub fn count_perft(position: &Position, depth: f64) -> Result<i64> {
+    let depth = perft_depth(depth)?;
+    Ok(i64::try_from(perft(position, depth)).unwrap_or(i64::MAX))
 }
 
 /// The options of `Position.fromParts`, Python's keywords in camelCase.
@@ -228,6 +234,21 @@ impl JsPosition {
     #[napi(catch_unwind)]
     pub fn perft(&self, depth: f64) -> Result<i64> {
         count_perft(&self.inner, depth)
+    }
+
+    /// The perft figure of each legal move at `depth - 1` after it, as
+    /// `[move, count]` pairs in move order; their sum is `perft(depth)`.
+    #[napi(catch_unwind)]
+    pub fn perft_divide<'env>(&self, env: &'env Env, depth: f64) -> Result<Array<'env>> {
+        let depth = perft_depth(depth)?;
+        let mut out = env.create_array(0)?;
+        for (mv, nodes) in bagh_core::perft_divide(&self.inner, depth) {
+            let mut pair = env.create_array(2)?;
+            pair.set(0, move_object(env, mv)?)?;
+            pair.set(1, i64::try_from(nodes).unwrap_or(i64::MAX))?;
+            out.insert(pair)?;
+        }
+        Ok(out)
     }
 
     /// `"goat"` or `"tiger"`.

@@ -114,3 +114,15 @@ test('a perft depth out of range throws instead of running away', () => {
     assert.throws(() => bagh.perft(start, depth), /depth/);
   }
 });
+
+test('perftDivide splits perft by the first move', () => {
+  const start = new bagh.Position();
+  const divided = start.perftDivide(3);
+  assert.equal(divided.length, 21);
+  assert.equal(divided.reduce((sum, [, nodes]) => sum + nodes, 0), 5052);
+  for (const [move, nodes] of divided) {
+    assert.ok(move instanceof bagh.Move);
+    assert.equal(nodes, start.play(move).perft(2));
+  }
+  assert.deepEqual(start.perftDivide(0), []);
+});
