@@ -107,3 +107,21 @@ test('Position.fromParts checks the parts and names the option at fault', () => 
   assert.throws(() => bagh.Position.fromParts(['z9'], []), bagh.ParseError);
   assert.throws(() => bagh.Position.fromParts(tigers, [], { side: 'tigers' }), bagh.ParseError);
 });
+
+test('a worker thread loads the addon with its own error classes', async () => {
+  const { Worker } = require('node:worker_threads');
+  const addon = require('node:path').join(__dirname, '..');
+  const worker = new Worker(
+    `const bagh = require(${JSON.stringify(addon)});
+     const { parentPort } = require('node:worker_threads');
+     try { new bagh.Game().push('a1a2'); parentPort.postMessage('no error'); }
+     catch (error) { parentPort.postMessage([error instanceof bagh.IllegalMoveError, error.code, new bagh.Game().legalMoves().length]); }`,
+    { eval: true },
+  );
+  const [message] = await require('node:events').once(worker, 'message');
+  await worker.terminate();
+  assert.deepEqual(message, [true, 'ERR_BAGH_ILLEGAL_MOVE', 21]);
+  // The main thread's classes still work after the worker has gone.
+  assert.throws(() => new bagh.Game().push('a1a2'), bagh.IllegalMoveError);
+  assert.equal(new bagh.Game().legalMoves().length, 21);
+});
