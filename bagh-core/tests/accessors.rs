@@ -1,6 +1,7 @@
-//! The small accessors that the perft and game suites pass through without
-//! looking at: each checked against its definition in docs/rules.md or the
-//! notation, so that a wrong answer from any of them fails a test.
+//! The small accessors and shortcuts that the perft and game suites pass
+//! through without looking at (mutation testing showed them unchecked):
+//! each checked against its definition in docs/rules.md or the notation, so
+//! that a wrong answer from any of them fails a test.
 
 use bagh_core::{Direction, Game, Move, Point, Position, Ruleset};
 
@@ -61,4 +62,26 @@ fn legal_captures_are_the_jumps_among_the_legal_moves() {
     captures.sort();
     assert_eq!(captures, ["a1xa3", "a1xc1"]);
     assert!(Game::default().legal_captures().is_empty());
+}
+
+/// docs/rules.md's blocked goat: the only goat, on a1, walled in by tigers
+/// on a2, b1 and b2, with none in hand. The cheap `has_legal_move` must
+/// agree with the move list, and the game ends with the goats blocked.
+#[test]
+fn a_walled_in_goat_has_no_move_though_points_are_empty() {
+    let rules: Ruleset = "tigers=a2,b1,b2 goats=1 capture_target=1 blocked_side_loses=yes"
+        .parse()
+        .unwrap();
+    let blocked = Position::from_text("5/5/5/TT3/GT3 g 0 0", rules).unwrap();
+    assert!(blocked.legal_moves().is_empty());
+    assert!(!blocked.has_legal_move());
+    let outcome = blocked.outcome().expect("the goats are blocked");
+    assert_eq!(outcome.reason.name(), "goats-blocked");
+    assert_eq!(outcome.result(), "0-1");
+
+    // With the goat still in hand every empty point is a placement.
+    let placing = Position::from_text("5/5/5/TT3/1T3 g 1 0", rules).unwrap();
+    assert!(placing.has_legal_move());
+    assert_eq!(placing.legal_moves().len(), 22);
+    assert_eq!(placing.outcome(), None);
 }
