@@ -19,7 +19,7 @@ demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
 	$(PY) examples/quickstart.py
 
-test: lint test-rust docs test-python
+test: lint test-rust docs test-python fuzz-smoke
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -125,3 +125,26 @@ solve:
 solve-game:
 	$(BAGH) build $(SOLVE_RULES) --threads $(SOLVE_THREADS) --dir $(SOLVE_DIR)
 	$(BAGH) report $(SOLVE_DIR) --check 100 --out docs/tablebase-$(SOLVE_RULES).md
+
+# --- Fuzzing ---
+# Coverage-guided fuzzing with cargo-fuzz (docs/testing.md). cargo-fuzz
+# passes nightly-only flags, so it runs on the stable compiler with
+# RUSTC_BOOTSTRAP=1 (inside fuzz/run.sh). `make fuzz` runs every target for
+# FUZZ_SECONDS and prints executions, exec/s and coverage per target;
+# `make fuzz-smoke` (part of `make test`) builds every target and runs each
+# for FUZZ_SMOKE_SECONDS. FUZZ_SANITIZER is address (ASan) or none.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 3
+FUZZ_SANITIZER ?= address
+
+.PHONY: fuzz fuzz-smoke cargo-fuzz
+
+cargo-fuzz:
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+
+fuzz: cargo-fuzz
+	bash fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_SANITIZER)
+
+fuzz-smoke: cargo-fuzz
+	bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_SANITIZER)
+# --- end of Fuzzing ---
