@@ -133,9 +133,13 @@ solve-game:
 # FUZZ_SECONDS and prints executions, exec/s and coverage per target;
 # `make fuzz-smoke` (part of `make test`) builds every target and runs each
 # for FUZZ_SMOKE_SECONDS. FUZZ_SANITIZER is address (ASan) or none.
+# The deep runs are optimised with overflow checks on; the smoke build is
+# unoptimised (overflow checks too), half the compile time of an optimised one.
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 3
 FUZZ_SANITIZER ?= address
+FUZZ_BUILD_FLAGS ?= --release --debug-assertions
+FUZZ_SMOKE_BUILD_FLAGS ?= --dev
 
 .PHONY: fuzz fuzz-smoke cargo-fuzz
 
@@ -143,8 +147,8 @@ cargo-fuzz:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
 
 fuzz: cargo-fuzz
-	bash fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_SANITIZER)
+	FUZZ_BUILD_FLAGS="$(FUZZ_BUILD_FLAGS)" bash fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_SANITIZER)
 
 fuzz-smoke: cargo-fuzz
-	bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_SANITIZER)
+	FUZZ_FRESH=1 FUZZ_BUILD_FLAGS="$(FUZZ_SMOKE_BUILD_FLAGS)" bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_SANITIZER)
 # --- end of Fuzzing ---

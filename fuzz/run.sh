@@ -6,6 +6,11 @@
 # to fuzz/target/corpus/<target>, so the committed seeds stay as they are.
 #
 # Usage: fuzz/run.sh SECONDS [SANITIZER] [TARGET...]
+# FUZZ_BUILD_FLAGS adds flags to cargo fuzz build and run, e.g. `--dev`
+# (no optimisation: a quicker build, slower runs). FUZZ_FRESH=1 starts from
+# the committed inputs alone, in fuzz/target/smoke-corpus, emptied first: a
+# short run then spends its seconds fuzzing, not replaying what earlier runs
+# found.
 set -euo pipefail
 
 seconds=${1:?seconds per target}
@@ -21,17 +26,22 @@ mkdir -p "$logs"
 export RUSTC_BOOTSTRAP=1
 
 # One build of every target, then the runs reuse it.
-cargo fuzz build --fuzz-dir fuzz -s "$sanitizer"
+read -r -a build_flags <<<"${FUZZ_BUILD_FLAGS:-}"
+cargo fuzz build --fuzz-dir fuzz -s "$sanitizer" "${build_flags[@]}"
 
 status=0
 rows=()
 for target in "${targets[@]}"; do
     grown=fuzz/target/corpus/$target
+    if [ "${FUZZ_FRESH:-0}" = 1 ]; then
+        grown=fuzz/target/smoke-corpus/$target
+        rm -rf "$grown"
+    fi
     mkdir -p "$grown"
     inputs=("$grown" "fuzz/corpus/$target")
     [ -d "fuzz/regressions/$target" ] && inputs+=("fuzz/regressions/$target")
     log=$logs/$target.log
-    if ! cargo fuzz run --fuzz-dir fuzz -s "$sanitizer" "$target" "${inputs[@]}" -- \
+    if ! cargo fuzz run --fuzz-dir fuzz -s "$sanitizer" "${build_flags[@]}" "$target" "${inputs[@]}" -- \
         -max_total_time="$seconds" -print_final_stats=1 -timeout=30 >"$log" 2>&1; then
         echo "fuzz target $target failed; its log: $log" >&2
         tail -n 40 "$log" >&2
