@@ -3,7 +3,7 @@
 //! checked after every step.
 
 use arbitrary::{Arbitrary, Unstructured};
-use bagh_core::{Game, Move, Point};
+use bagh_core::{Game, Move, Point, Position, Ruleset, Setup, Side, SplitMix64};
 
 use super::arbitrary_rules::RulesChoice;
 use super::game_invariants::{check_record, check_state, push_pop_push};
@@ -32,11 +32,57 @@ pub enum Step {
     Pop,
 }
 
-/// A rule set and the steps of a game.
+/// A start position other than the rule set's own: pieces on shuffled
+/// points, any side to move. Positions no game reaches (crowded boards,
+/// trapped tigers) are where the end-of-game rules are tested hardest.
+#[derive(Clone, Debug, Arbitrary)]
+pub struct Start {
+    /// Seeds the shuffle of the points.
+    pub seed: u64,
+    /// Goats on the board, modulo what fits.
+    pub on_board: u8,
+    /// Goats captured, modulo what is left and the capture target.
+    pub captured: u8,
+    /// Tigers to move rather than goats.
+    pub tigers_to_move: bool,
+}
+
+impl Start {
+    /// The position under `rules`, if it accepts the parts (an unreachable
+    /// one may still be refused, e.g. tigers to move with goats in hand).
+    pub fn position(&self, rules: Ruleset) -> Option<Position> {
+        let mut points = Point::ALL.to_vec();
+        let mut random = SplitMix64::new(self.seed);
+        for index in (1..points.len()).rev() {
+            points.swap(index, random.below(index + 1));
+        }
+        let tigers = rules.tiger_count();
+        let goats = usize::from(rules.goats());
+        let on_board = usize::from(self.on_board) % (goats.min(25 - tigers) + 1);
+        let most_captured = (goats - on_board).min(usize::from(rules.capture_target()));
+        let captured = usize::from(self.captured) % (most_captured + 1);
+        let setup = Setup {
+            tigers: points[..tigers].iter().copied().collect(),
+            goats: points[tigers..tigers + on_board].iter().copied().collect(),
+            side: if self.tigers_to_move {
+                Side::Tiger
+            } else {
+                Side::Goat
+            },
+            goats_in_hand: u8::try_from(goats - on_board - captured).ok()?,
+            goats_captured: u8::try_from(captured).ok()?,
+        };
+        Position::from_setup(setup, rules).ok()
+    }
+}
+
+/// A rule set, a start, and the steps of a game.
 #[derive(Clone, Debug, Arbitrary)]
 pub struct Play {
     /// The rule set.
     pub rules: RulesChoice,
+    /// A start of the fuzzer's making, or the rule set's own.
+    pub start: Option<Start>,
     /// The steps.
     pub steps: Vec<Step>,
 }
@@ -53,7 +99,12 @@ pub fn play_and_check(play: &Play) {
     let Some(rules) = play.rules.rules() else {
         return;
     };
-    let mut game = Game::new(rules);
+    let start = play
+        .start
+        .as_ref()
+        .and_then(|start| start.position(rules))
+        .unwrap_or(Position::new(rules));
+    let mut game = Game::from_position(start);
     check_state(&game);
     for (count, step) in play.steps.iter().take(MOST_STEPS).enumerate() {
         apply(&mut game, step);

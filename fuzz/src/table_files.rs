@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use arbitrary::{Arbitrary, Unstructured};
 use bagh_core::{random_game, Point, Position, Ruleset, TigerMoves};
-use bagh_tablebase::{BuildOptions, MovementTable, Tablebase};
+use bagh_tablebase::{BuildOptions, MovementTable, Probe, Tablebase};
 
 use super::table_mutation::{repair_layer, repair_movement, Edit};
 
@@ -18,6 +18,8 @@ use super::table_mutation::{repair_layer, repair_movement, Edit};
 struct Originals {
     files: Vec<(PathBuf, Vec<u8>)>,
     positions: Vec<Position>,
+    /// The undamaged tables' answers for `positions`.
+    answers: Vec<Option<Probe>>,
     scratch: PathBuf,
 }
 
@@ -68,10 +70,16 @@ fn originals() -> &'static Originals {
                     .to_vec()
             })
             .step_by(3)
+            .collect::<Vec<Position>>();
+        let tables = Tablebase::open(&scratch).expect("the undamaged tables open");
+        let answers = positions
+            .iter()
+            .map(|position| tables.probe(position).ok())
             .collect();
         Originals {
             files,
             positions,
+            answers,
             scratch,
         }
     })
@@ -115,17 +123,29 @@ pub fn check_damage(damage: &Damage) {
         }
     }
     std::fs::write(path, &bytes).expect("the scratch file writes");
-    exercise(
+    let answers = exercise(
         &originals.scratch,
         &originals.positions,
         movement.then_some(path.as_path()),
     );
+    if &bytes == original {
+        assert_eq!(
+            answers.as_ref(),
+            Some(&originals.answers),
+            "undamaged tables answer otherwise"
+        );
+    }
     std::fs::write(path, original).expect("the scratch file is restored");
 }
 
 /// Every reader of the tables: each call answers or fails, and a failure
-/// is one of the crate's errors (a panic fails the run).
-fn exercise(dir: &Path, positions: &[Position], movement_file: Option<&Path>) {
+/// is one of the crate's errors (a panic fails the run). Returns the
+/// probes' answers where the tables open.
+fn exercise(
+    dir: &Path,
+    positions: &[Position],
+    movement_file: Option<&Path>,
+) -> Option<Vec<Option<Probe>>> {
     if let Some(path) = movement_file {
         if let Ok(table) = MovementTable::open(path) {
             for position in positions {
@@ -134,16 +154,16 @@ fn exercise(dir: &Path, positions: &[Position], movement_file: Option<&Path>) {
             let _ = table.statistics();
         }
     }
-    let Ok(tables) = Tablebase::open(dir) else {
-        return;
-    };
-    for position in positions {
-        let _ = tables.probe(position);
-    }
+    let tables = Tablebase::open(dir).ok()?;
+    let answers = positions
+        .iter()
+        .map(|position| tables.probe(position).ok())
+        .collect();
     if let Some(start) = positions.first() {
         let _ = tables.probe_moves(start);
         let _ = tables.best_moves(start);
     }
     let _ = tables.verify();
     let _ = tables.statistics();
+    Some(answers)
 }
