@@ -22,7 +22,7 @@ demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
 	$(PY) examples/quickstart.py
 
-test: lint test-rust docs test-python test-node
+test: lint test-rust docs test-python test-node fuzz-smoke
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -157,3 +157,30 @@ BENCH_SECONDS ?= 3
 bench-node:
 	$(MAKE) --no-print-directory node NODE_PROFILE=release
 	$(NODE) benchmarks/random_games.js $(BENCH_SECONDS)
+
+# --- Fuzzing ---
+# Coverage-guided fuzzing with cargo-fuzz (docs/testing.md). cargo-fuzz
+# passes nightly-only flags, so it runs on the stable compiler with
+# RUSTC_BOOTSTRAP=1 (inside fuzz/run.sh). `make fuzz` runs every target for
+# FUZZ_SECONDS and prints executions, exec/s and coverage per target;
+# `make fuzz-smoke` (part of `make test`) builds every target and runs each
+# for FUZZ_SMOKE_SECONDS. FUZZ_SANITIZER is address (ASan) or none.
+# The deep runs are optimised with overflow checks on; the smoke build is
+# unoptimised (overflow checks too), half the compile time of an optimised one.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 3
+FUZZ_SANITIZER ?= address
+FUZZ_BUILD_FLAGS ?= --release --debug-assertions
+FUZZ_SMOKE_BUILD_FLAGS ?= --dev
+
+.PHONY: fuzz fuzz-smoke cargo-fuzz
+
+cargo-fuzz:
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+
+fuzz: cargo-fuzz
+	FUZZ_BUILD_FLAGS="$(FUZZ_BUILD_FLAGS)" bash fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_SANITIZER)
+
+fuzz-smoke: cargo-fuzz
+	FUZZ_FRESH=1 FUZZ_BUILD_FLAGS="$(FUZZ_SMOKE_BUILD_FLAGS)" bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_SANITIZER)
+# --- end of Fuzzing ---

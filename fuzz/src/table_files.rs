@@ -1,0 +1,169 @@
+//! Table files damaged by the fuzzer: the movement table and the placement
+//! layers of a tiny rule set, built once per process, with bytes changed,
+//! cut or added, and checksums optionally repaired so that a changed header
+//! reaches the checks behind its checksum. Opening, probing and verifying
+//! must answer or fail with a typed error, never panic.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use arbitrary::{Arbitrary, Unstructured};
+use bagh_core::{random_game, Point, Position, Ruleset, TigerMoves};
+use bagh_tablebase::{BuildOptions, MovementTable, Probe, Tablebase};
+
+use super::table_mutation::{repair_layer, repair_movement, Edit};
+
+/// The tables of the tiny rule set: file names and bytes, and the positions
+/// probed after each change.
+struct Originals {
+    files: Vec<(PathBuf, Vec<u8>)>,
+    positions: Vec<Position>,
+    /// The undamaged tables' answers for `positions`.
+    answers: Vec<Option<Probe>>,
+    scratch: PathBuf,
+}
+
+/// One tiger in the centre, three goats, one capture to win: tables of a
+/// few kilobytes, built in a blink, so that a run takes milliseconds.
+fn tiny_rules() -> Ruleset {
+    Ruleset::builder()
+        .tigers([Point::C3])
+        .goats(3)
+        .capture_target(1)
+        .tiger_moves(TigerMoves::Step)
+        .build()
+        .expect("the tiny rule set is valid")
+}
+
+fn originals() -> &'static Originals {
+    static ORIGINALS: OnceLock<Originals> = OnceLock::new();
+    ORIGINALS.get_or_init(|| {
+        let root = std::env::temp_dir().join(format!("bagh-fuzz-tables-{}", std::process::id()));
+        let built = root.join("built");
+        let scratch = root.join("scratch");
+        std::fs::remove_dir_all(&root).ok();
+        let rules = tiny_rules();
+        Tablebase::build(rules, &built, &BuildOptions::default()).expect("the tiny tables build");
+        std::fs::create_dir_all(&scratch).expect("a scratch directory");
+        // Only the scratch copies are used from here on.
+        let mut files = Vec::new();
+        let mut entries: Vec<_> = std::fs::read_dir(&built)
+            .expect("the tables' directory reads")
+            .map(|entry| entry.expect("a directory entry").path())
+            .filter(|path| {
+                path.extension()
+                    .is_some_and(|ext| ext == "tb" || ext == "bpl")
+            })
+            .collect();
+        entries.sort();
+        for path in entries {
+            let bytes = std::fs::read(&path).expect("a table file reads");
+            let copy = scratch.join(path.file_name().expect("a file name"));
+            std::fs::write(&copy, &bytes).expect("a table file copies");
+            files.push((copy, bytes));
+        }
+        std::fs::remove_dir_all(&built).ok();
+        let positions = (0..6)
+            .flat_map(|seed| {
+                random_game(Position::new(rules), seed, 24)
+                    .positions()
+                    .to_vec()
+            })
+            .step_by(3)
+            .collect::<Vec<Position>>();
+        let tables = Tablebase::open(&scratch).expect("the undamaged tables open");
+        let answers = positions
+            .iter()
+            .map(|position| tables.probe(position).ok())
+            .collect();
+        Originals {
+            files,
+            positions,
+            answers,
+            scratch,
+        }
+    })
+}
+
+/// Which file to damage, how, and whether to repair its checksums.
+#[derive(Clone, Debug, Arbitrary)]
+pub struct Damage {
+    /// The file, by its place in name order, modulo their number.
+    pub file: u8,
+    /// The changes, in order.
+    pub edits: Vec<Edit>,
+    /// Rewrite the header's checksum to match the changed header.
+    pub repair_header: bool,
+    /// Rewrite the data's checksum too.
+    pub repair_data: bool,
+}
+
+/// Reads a [`Damage`] from the bytes and checks the damaged tables.
+pub fn run(data: &[u8]) {
+    if let Ok(damage) = Damage::arbitrary_take_rest(Unstructured::new(data)) {
+        check_damage(&damage);
+    }
+}
+
+/// Damages one file, opens, probes and verifies the tables, and puts the
+/// file back.
+pub fn check_damage(damage: &Damage) {
+    let originals = originals();
+    let (path, original) = &originals.files[usize::from(damage.file) % originals.files.len()];
+    let mut bytes = original.clone();
+    for edit in &damage.edits {
+        edit.apply(&mut bytes);
+    }
+    let movement = path.extension().is_some_and(|ext| ext == "tb");
+    if damage.repair_header || damage.repair_data {
+        if movement {
+            repair_movement(&mut bytes, damage.repair_data);
+        } else {
+            repair_layer(&mut bytes, damage.repair_data);
+        }
+    }
+    std::fs::write(path, &bytes).expect("the scratch file writes");
+    let answers = exercise(
+        &originals.scratch,
+        &originals.positions,
+        movement.then_some(path.as_path()),
+    );
+    if &bytes == original {
+        assert_eq!(
+            answers.as_ref(),
+            Some(&originals.answers),
+            "undamaged tables answer otherwise"
+        );
+    }
+    std::fs::write(path, original).expect("the scratch file is restored");
+}
+
+/// Every reader of the tables: each call answers or fails, and a failure
+/// is one of the crate's errors (a panic fails the run). Returns the
+/// probes' answers where the tables open.
+fn exercise(
+    dir: &Path,
+    positions: &[Position],
+    movement_file: Option<&Path>,
+) -> Option<Vec<Option<Probe>>> {
+    if let Some(path) = movement_file {
+        if let Ok(table) = MovementTable::open(path) {
+            for position in positions {
+                let _ = table.probe(position);
+            }
+            let _ = table.statistics();
+        }
+    }
+    let tables = Tablebase::open(dir).ok()?;
+    let answers = positions
+        .iter()
+        .map(|position| tables.probe(position).ok())
+        .collect();
+    if let Some(start) = positions.first() {
+        let _ = tables.probe_moves(start);
+        let _ = tables.best_moves(start);
+    }
+    let _ = tables.verify();
+    let _ = tables.statistics();
+    Some(answers)
+}
