@@ -184,3 +184,17 @@ fuzz: cargo-fuzz
 fuzz-smoke: cargo-fuzz
 	FUZZ_FRESH=1 FUZZ_BUILD_FLAGS="$(FUZZ_SMOKE_BUILD_FLAGS)" bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_SANITIZER)
 # --- end of Fuzzing ---
+
+# --- Mutation testing ---
+# cargo-mutants over the rules code of bagh-core (.cargo/mutants.toml lists
+# the files): each mutant is built with the `mutants` profile and the crate's
+# tests run under nextest. Several hours on 2 cores; not part of `make test`.
+# The outcome goes to target/mutants/mutants.out (missed.txt lists survivors);
+# MUTANTS_FLAGS=--iterate skips the mutants a previous run caught.
+MUTANTS_FLAGS ?=
+.PHONY: mutants
+mutants:
+	@command -v cargo-mutants >/dev/null || $(CARGO) install cargo-mutants --locked
+	@command -v cargo-nextest >/dev/null || $(CARGO) install cargo-nextest --locked
+	BAGH_PROPTEST_CASES=64 $(CARGO) mutants --jobs 1 --output target/mutants $(MUTANTS_FLAGS)
+# --- end of Mutation testing ---
