@@ -1,0 +1,43 @@
+//! `bagh_perft`: the number of move paths to a depth, the check that a
+//! move generator counts what the rules allow (RULES.md's figures).
+
+use bagh_core::perft;
+
+use crate::bagh_result;
+use crate::failure::{guard, Failure};
+use crate::pointers::{borrow, Out};
+use crate::position::bagh_position;
+
+/// The deepest perft this call accepts: depth 12 from the start already
+/// runs for hours.
+pub const BAGH_MAX_PERFT_DEPTH: u32 = 32;
+
+/// The number of legal move sequences of `depth` plies from `position`
+/// (a finished game has none), counted on this thread.
+///
+/// ```c
+/// uint64_t nodes;
+/// bagh_perft(start, 5, &nodes);  // 1304788 from the bagh-chal start
+/// ```
+///
+/// # Safety
+///
+/// `position` is a live handle; `nodes_out` points to a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn bagh_perft(
+    position: *const bagh_position,
+    depth: u32,
+    nodes_out: *mut u64,
+) -> bagh_result {
+    guard(|| {
+        let out = Out::new(nodes_out, "nodes_out")?;
+        let position = unsafe { borrow(position, "position")? };
+        if depth > BAGH_MAX_PERFT_DEPTH {
+            return Err(Failure::invalid(format!(
+                "depth {depth} is above BAGH_MAX_PERFT_DEPTH ({BAGH_MAX_PERFT_DEPTH})"
+            )));
+        }
+        unsafe { out.write(perft(&position.0, depth)) };
+        Ok(())
+    })
+}
