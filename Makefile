@@ -143,7 +143,7 @@ C_FLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -g -Ibagh-c/include
 CXX_FLAGS := -std=c++17 -Wall -Wextra -Werror -g -Ibagh-c/include
 C_SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer
 C_TESTS := test_rules test_tables_engine test_threads
-VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite
+VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-possibly-lost=no
 
 .PHONY: c c-lib c-header test-c bench-c
 
@@ -186,7 +186,14 @@ test-c:
 	libdir=$$(pkg-config --variable=libdir bagh); \
 	$(CC) -std=c11 -Wall -Werror examples/c/random_game.c $$(pkg-config --cflags --libs bagh) \
 	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/random_game-installed; \
-	$(C_TEST_DIR)/random_game-installed 3 | tail -1
+	$(C_TEST_DIR)/random_game-installed 3 | tail -1; \
+	awk '/^```c$$/{on=1;next} /^```$$/{on=0} on' docs/c.md > $(C_TEST_DIR)/docs_example.c; \
+	awk '/^```cpp$$/{on=1;next} /^```$$/{on=0} on' docs/c.md > $(C_TEST_DIR)/docs_example.cpp; \
+	$(CC) -std=c11 -Wall -Werror $(C_TEST_DIR)/docs_example.c $$(pkg-config --cflags --libs bagh) \
+	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/docs_example_c; \
+	$(CXX) -std=c++17 -Wall -Werror $(C_TEST_DIR)/docs_example.cpp $$(pkg-config --cflags --libs bagh) \
+	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/docs_example_cpp; \
+	$(C_TEST_DIR)/docs_example_c | tail -1; $(C_TEST_DIR)/docs_example_cpp | tail -1
 
 # Random games per second through the C ABI: one line, `c <games> <plies> <seconds>`.
 BENCH_C_SECONDS ?= 3
