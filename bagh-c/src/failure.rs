@@ -93,3 +93,27 @@ pub unsafe extern "C" fn bagh_last_error_message(
         Err(_) => bagh_result::BAGH_PANIC,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last_error() -> String {
+        LAST_ERROR.with(|last| last.borrow().clone())
+    }
+
+    #[test]
+    fn a_panic_becomes_bagh_panic_with_its_message() {
+        let result = guard(|| panic!("deliberate panic for the test"));
+        assert_eq!(result, bagh_result::BAGH_PANIC);
+        assert!(last_error().contains("deliberate panic for the test"));
+    }
+
+    #[test]
+    fn a_failure_sets_the_last_error_and_success_keeps_it() {
+        let result = guard(|| Err(Failure::invalid("depth 99 is too deep")));
+        assert_eq!(result, bagh_result::BAGH_INVALID_ARGUMENT);
+        assert_eq!(guard(|| Ok(())), bagh_result::BAGH_OK);
+        assert_eq!(last_error(), "depth 99 is too deep");
+    }
+}
