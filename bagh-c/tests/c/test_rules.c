@@ -303,7 +303,52 @@ static void games_records_and_pop(void) {
     bagh_ruleset_free(rules);
 }
 
+static void games_from_positions(void) {
+    bagh_ruleset *rules = preset("two-tigers");
+    /* Nine goats captured: the tigers have won, by the position alone. */
+    bagh_position *over = NULL, *copy = NULL;
+    CHECK_OK(bagh_position_from_text(rules, "GGGGG/GGGG1/5/5/TT3 g 0 9", &over));
+    bagh_outcome outcome;
+    CHECK_OK(bagh_position_outcome(over, &outcome));
+    CHECK(outcome.is_over && outcome.winner == BAGH_WINNER_TIGERS);
+    CHECK(outcome.termination == BAGH_TERMINATION_CAPTURES);
+    bagh_move none[1];
+    size_t count = 99;
+    CHECK_OK(bagh_position_legal_moves(over, none, 0, &count));
+    CHECK(count == 0);
+    bagh_position_free(over);
+
+    bagh_position *start = NULL;
+    CHECK_OK(bagh_position_new(rules, &start));
+    CHECK_OK(bagh_position_clone(start, &copy));
+    bagh_position_free(start);
+    check_position_text(copy, "5/5/1T1T1/5/5 g 18 0");
+    bagh_ruleset *of_position = NULL;
+    CHECK_OK(bagh_position_ruleset(copy, &of_position));
+    char text[64];
+    size_t length = 0;
+    CHECK_OK(bagh_ruleset_to_text(of_position, text, sizeof text, &length));
+    CHECK(strcmp(text, "two-tigers") == 0);
+
+    bagh_game *game = NULL;
+    CHECK_OK(bagh_game_from_position(copy, &game));
+    CHECK_OK(bagh_game_outcome(game, &outcome));
+    CHECK(!outcome.is_over && outcome.winner == BAGH_WINNER_NONE);
+    CHECK_OK(bagh_game_push_text(game, "c3"));
+    bagh_position *now = NULL;
+    CHECK_OK(bagh_game_position(game, &now));
+    bagh_side side;
+    CHECK_OK(bagh_position_side_to_move(now, &side));
+    CHECK(side == BAGH_SIDE_TIGER);
+    bagh_position_free(now);
+    bagh_game_free(game);
+    bagh_ruleset_free(of_position);
+    bagh_position_free(copy);
+    bagh_ruleset_free(rules);
+}
+
 int main(void) {
+    games_from_positions();
     presets_and_start_strings();
     builder_fields();
     legal_moves_and_perft();
