@@ -630,6 +630,24 @@ enum bagh_result bagh_perft(const struct bagh_position *position,
                             uint64_t *nodes_out);
 
 /**
+ * Perft split by first move: each legal move into `moves` and the paths
+ * of `depth` plies that start with it into `nodes` (same index), their
+ * number into `count`, as `bagh_position_legal_moves` (both arrays of
+ * `capacity`; `BAGH_MAX_MOVES` always suffices). `depth` is at least 1.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `moves` and `nodes` point to `capacity`
+ * writable elements; `count` to a `size_t`.
+ */
+enum bagh_result bagh_perft_divide(const struct bagh_position *position,
+                                   uint32_t depth,
+                                   struct bagh_move *moves,
+                                   uint64_t *nodes,
+                                   size_t capacity,
+                                   size_t *count);
+
+/**
  * The start position of `rules`.
  *
  * # Safety

@@ -131,6 +131,17 @@ static void legal_moves_and_perft(void) {
     CHECK_OK(bagh_perft(start, 5, &nodes));
     CHECK(nodes == 1304788);
     CHECK_RESULT(bagh_perft(start, 1000, &nodes), BAGH_INVALID_ARGUMENT);
+
+    /* Split by first move: 21 placements whose paths add up to perft(4). */
+    uint64_t split[BAGH_MAX_MOVES];
+    CHECK_OK(bagh_perft_divide(start, 4, moves, split, BAGH_MAX_MOVES, &count));
+    CHECK(count == 21);
+    uint64_t total = 0;
+    for (size_t i = 0; i < count; i++) total += split[i];
+    CHECK(total == 68204);
+    CHECK_RESULT(bagh_perft_divide(start, 4, few, split, 4, &needed), BAGH_BUFFER_TOO_SMALL);
+    CHECK(needed == 21);
+    CHECK_RESULT(bagh_perft_divide(start, 0, moves, split, BAGH_MAX_MOVES, &count), BAGH_INVALID_ARGUMENT);
     bagh_position_free(start);
     bagh_ruleset_free(rules);
 }
