@@ -22,7 +22,7 @@ demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
 	$(PY) examples/quickstart.py
 
-test: lint test-rust docs test-python test-node fuzz-smoke
+test: lint test-rust docs test-python test-c test-node fuzz-smoke
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -198,3 +198,81 @@ mutants:
 	@command -v cargo-nextest >/dev/null || $(CARGO) install cargo-nextest --locked
 	BAGH_PROPTEST_CASES=64 $(CARGO) mutants --jobs 1 --output target/mutants $(MUTANTS_FLAGS)
 # --- end of Mutation testing ---
+
+# --- C ABI (bagh-c) ---
+# libbagh (.so and .a), bagh.h (cbindgen) and bagh.hpp, bagh.pc; docs/c.md.
+
+# Where `make c` installs: $(PREFIX)/lib, $(PREFIX)/include, $(PREFIX)/lib/pkgconfig.
+PREFIX ?= $(CURDIR)/target/c-prefix
+# The cargo profile of the installed library; `make test-c` installs its test build.
+C_PROFILE ?= release
+C_PROFILE_DIR = $(if $(filter release,$(C_PROFILE)),release,debug)
+# The system libraries a Rust static library needs on Linux
+# (`cargo rustc -p bagh-c --crate-type staticlib -- --print native-static-libs`).
+C_NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
+C_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+C_TEST_DIR := target/c-tests
+C_FLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -g -Ibagh-c/include
+CXX_FLAGS := -std=c++17 -Wall -Wextra -Werror -g -Ibagh-c/include
+C_SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer
+C_TESTS := test_rules test_tables_engine test_threads
+VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-possibly-lost=no
+
+.PHONY: c c-lib c-header test-c bench-c
+
+c-lib:
+	$(CARGO) build -p bagh-c --profile $(C_PROFILE)
+
+c: c-lib
+	install -d $(PREFIX)/lib/pkgconfig $(PREFIX)/include
+	install -m 644 target/$(C_PROFILE_DIR)/libbagh.a $(PREFIX)/lib/libbagh.a
+	install -m 755 target/$(C_PROFILE_DIR)/libbagh.so $(PREFIX)/lib/libbagh.so
+	install -m 644 bagh-c/include/bagh.h bagh-c/include/bagh.hpp $(PREFIX)/include/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(C_VERSION)|' \
+	    -e 's|@NATIVE_STATIC_LIBS@|$(C_NATIVE_LIBS)|' bagh-c/bagh.pc.in > $(PREFIX)/lib/pkgconfig/bagh.pc
+
+c-header:
+	BAGH_C_WRITE_HEADER=1 $(CARGO) test -p bagh-c --test header
+
+# The C and C++ tests and the example, under ASan+UBSan, then under valgrind,
+# then the example built from the installed prefix through pkg-config.
+test-c:
+	$(CARGO) build -p bagh-c --profile test
+	mkdir -p $(C_TEST_DIR)
+	set -e; lib=target/debug/libbagh.a; \
+	for t in $(C_TESTS); do \
+	    $(CC) $(C_FLAGS) $(C_SANITIZE) bagh-c/tests/c/$$t.c $$lib $(C_NATIVE_LIBS) -o $(C_TEST_DIR)/$$t-asan; \
+	    $(CC) $(C_FLAGS) bagh-c/tests/c/$$t.c $$lib $(C_NATIVE_LIBS) -o $(C_TEST_DIR)/$$t; \
+	done; \
+	$(CXX) $(CXX_FLAGS) $(C_SANITIZE) bagh-c/tests/c/test_wrapper.cpp $$lib $(C_NATIVE_LIBS) -o $(C_TEST_DIR)/test_wrapper-asan; \
+	$(CXX) $(CXX_FLAGS) bagh-c/tests/c/test_wrapper.cpp $$lib $(C_NATIVE_LIBS) -o $(C_TEST_DIR)/test_wrapper; \
+	$(CC) $(C_FLAGS) $(C_SANITIZE) examples/c/random_game.c $$lib $(C_NATIVE_LIBS) -o $(C_TEST_DIR)/random_game-asan; \
+	$(CC) $(C_FLAGS) examples/c/random_game.c $$lib $(C_NATIVE_LIBS) -o $(C_TEST_DIR)/random_game
+	set -e; export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1; \
+	for t in $(C_TESTS) test_wrapper; do $(C_TEST_DIR)/$$t-asan; done; \
+	$(C_TEST_DIR)/random_game-asan 7 > /dev/null
+	set -e; for t in $(C_TESTS) test_wrapper; do $(VALGRIND) $(C_TEST_DIR)/$$t; done; \
+	$(VALGRIND) $(C_TEST_DIR)/random_game 7 > /dev/null
+	rm -rf $(C_TEST_DIR)/prefix
+	$(MAKE) --no-print-directory c C_PROFILE=test PREFIX=$(CURDIR)/$(C_TEST_DIR)/prefix
+	set -e; export PKG_CONFIG_PATH=$(CURDIR)/$(C_TEST_DIR)/prefix/lib/pkgconfig; \
+	libdir=$$(pkg-config --variable=libdir bagh); \
+	$(CC) -std=c11 -Wall -Werror examples/c/random_game.c $$(pkg-config --cflags --libs bagh) \
+	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/random_game-installed; \
+	$(C_TEST_DIR)/random_game-installed 3 | tail -1; \
+	awk '/^```c$$/{on=1;next} /^```$$/{on=0} on' docs/c.md > $(C_TEST_DIR)/docs_example.c; \
+	awk '/^```cpp$$/{on=1;next} /^```$$/{on=0} on' docs/c.md > $(C_TEST_DIR)/docs_example.cpp; \
+	$(CC) -std=c11 -Wall -Werror $(C_TEST_DIR)/docs_example.c $$(pkg-config --cflags --libs bagh) \
+	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/docs_example_c; \
+	$(CXX) -std=c++17 -Wall -Werror $(C_TEST_DIR)/docs_example.cpp $$(pkg-config --cflags --libs bagh) \
+	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/docs_example_cpp; \
+	$(C_TEST_DIR)/docs_example_c | tail -1; $(C_TEST_DIR)/docs_example_cpp | tail -1
+
+# Random games per second through the C ABI: one line, `c <games> <plies> <seconds>`.
+BENCH_C_SECONDS ?= 3
+bench-c:
+	$(CARGO) build -p bagh-c --release
+	mkdir -p $(C_TEST_DIR)
+	$(CC) -std=c11 -D_DEFAULT_SOURCE -O2 -Ibagh-c/include benchmarks/random_games.c \
+	    target/release/libbagh.a $(C_NATIVE_LIBS) -o $(C_TEST_DIR)/random_games
+	$(C_TEST_DIR)/random_games $(BENCH_C_SECONDS)

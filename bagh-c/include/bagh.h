@@ -1,0 +1,1019 @@
+/*
+ * bagh.h: the C ABI of bagh, the Bagh-Chal rules library.
+ *
+ * Generated from the bagh-c crate by cbindgen (`make c-header`); do not edit.
+ *
+ * Conventions (docs/c.md):
+ * - Every call returns a bagh_result; BAGH_OK means it wrote its
+ *   out-parameters, anything else that it wrote and changed nothing
+ *   (except *length or *count on BAGH_BUFFER_TOO_SMALL).
+ * - Handles (bagh_ruleset, bagh_position, ...) are owned by the caller and
+ *   freed with bagh_<type>_free, which accepts NULL.
+ * - Strings in: NUL-terminated UTF-8. Strings out: into buf of capacity
+ *   bytes, *length set to the text's length without the NUL; on
+ *   BAGH_BUFFER_TOO_SMALL retry with *length + 1 bytes.
+ * - bagh_last_error_message: the message of this thread's last failure.
+ */
+
+#ifndef BAGH_H
+#define BAGH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * The most legal moves a position can have: a `bagh_move` array of this
+ * length always holds them all.
+ * (A literal, so that cbindgen can write it; the core's figure is checked.)
+ */
+#define BAGH_MAX_MOVES 264
+
+/**
+ * `bagh_move.kind` of a goat placed from the hand (`c3`).
+ */
+#define BAGH_MOVE_PLACE 0
+
+/**
+ * `bagh_move.kind` of a step or a slide along a line (`a1a2`).
+ */
+#define BAGH_MOVE_STEP 1
+
+/**
+ * `bagh_move.kind` of a tiger jumping over a goat (`a1xa3`).
+ */
+#define BAGH_MOVE_CAPTURE 2
+
+/**
+ * The point field a move does not use (`from` of a placement, `over` of
+ * anything but a capture).
+ */
+#define BAGH_NO_POINT 255
+
+/**
+ * The deepest perft this call accepts: depth 12 from the start already
+ * runs for hours.
+ */
+#define BAGH_MAX_PERFT_DEPTH 32
+
+/**
+ * Tigers move one point along a line (`bagh_ruleset_builder_set_tiger_moves`).
+ */
+#define BAGH_TIGER_MOVES_STEP 0
+
+/**
+ * Tigers slide any distance along a line over empty points.
+ */
+#define BAGH_TIGER_MOVES_SLIDE 1
+
+/**
+ * A move that recreates an earlier position is illegal
+ * (`bagh_ruleset_builder_set_repetition`).
+ */
+#define BAGH_REPETITION_FORBIDDEN 0
+
+/**
+ * Repetition has no effect.
+ */
+#define BAGH_REPETITION_ALLOWED 1
+
+/**
+ * The game is drawn when a position occurs for the `count`-th time.
+ */
+#define BAGH_REPETITION_DRAW 2
+
+/**
+ * What a call did: `BAGH_OK`, or why it failed. The failure's message is
+ * in `bagh_last_error_message`.
+ */
+typedef enum bagh_result {
+  /**
+   * The call succeeded and wrote its out-parameters.
+   */
+  BAGH_OK = 0,
+  /**
+   * A pointer argument was NULL.
+   */
+  BAGH_NULL_POINTER = 1,
+  /**
+   * A string argument is not UTF-8.
+   */
+  BAGH_INVALID_UTF8 = 2,
+  /**
+   * The caller's buffer is too small; the length needed was written.
+   */
+  BAGH_BUFFER_TOO_SMALL = 3,
+  /**
+   * A point or move text, or a `bagh_move` value, that is not a move.
+   */
+  BAGH_INVALID_MOVE = 4,
+  /**
+   * A position string that cannot be read under the rule set.
+   */
+  BAGH_INVALID_POSITION = 5,
+  /**
+   * A rule-set text, preset id or rule-set field that is not valid.
+   */
+  BAGH_INVALID_RULES = 6,
+  /**
+   * A game record that cannot be read or replayed.
+   */
+  BAGH_INVALID_RECORD = 7,
+  /**
+   * A move that cannot be played here; nothing was changed.
+   */
+  BAGH_ILLEGAL_MOVE = 8,
+  /**
+   * A move was given to a finished game; nothing was changed.
+   */
+  BAGH_GAME_OVER = 9,
+  /**
+   * `bagh_game_pop` on a game with no moves.
+   */
+  BAGH_NOTHING_TO_POP = 10,
+  /**
+   * An argument out of range (an enum value, a depth, a count).
+   */
+  BAGH_INVALID_ARGUMENT = 11,
+  /**
+   * A file could not be read or written.
+   */
+  BAGH_IO_ERROR = 12,
+  /**
+   * The tables refused: damaged, of another rule set, or no answer.
+   */
+  BAGH_TABLEBASE_ERROR = 13,
+  /**
+   * The engine refused: an option out of range, no limit, a finished game.
+   */
+  BAGH_ENGINE_ERROR = 14,
+  /**
+   * A bug inside the library was caught before it crossed into C.
+   */
+  BAGH_PANIC = 15,
+} bagh_result;
+
+/**
+ * Who won: nobody yet (or a draw), the goats or the tigers.
+ */
+typedef enum bagh_winner {
+  /**
+   * The game goes on, or ended in a draw.
+   */
+  BAGH_WINNER_NONE = 0,
+  /**
+   * The goats won.
+   */
+  BAGH_WINNER_GOATS = 1,
+  /**
+   * The tigers won.
+   */
+  BAGH_WINNER_TIGERS = 2,
+} bagh_winner;
+
+/**
+ * Why a game ended (`docs/rules.md`, the end of the game).
+ */
+typedef enum bagh_termination {
+  /**
+   * The game goes on.
+   */
+  BAGH_TERMINATION_NONE = 0,
+  /**
+   * The tigers captured the rule set's capture target.
+   */
+  BAGH_TERMINATION_CAPTURES = 1,
+  /**
+   * The tigers, to move, have no legal move.
+   */
+  BAGH_TERMINATION_TIGERS_TRAPPED = 2,
+  /**
+   * The goats, to move, have no legal move.
+   */
+  BAGH_TERMINATION_GOATS_BLOCKED = 3,
+  /**
+   * A position occurred as often as the repetition policy draws.
+   */
+  BAGH_TERMINATION_REPETITION = 4,
+  /**
+   * The no-progress limit was reached.
+   */
+  BAGH_TERMINATION_NO_PROGRESS = 5,
+} bagh_termination;
+
+/**
+ * A side: the goats or the tigers.
+ */
+typedef enum bagh_side {
+  /**
+   * The goats, who move first.
+   */
+  BAGH_SIDE_GOAT = 0,
+  /**
+   * The tigers.
+   */
+  BAGH_SIDE_TIGER = 1,
+} bagh_side;
+
+/**
+ * The value of a position for the side to move, under perfect play.
+ */
+typedef enum bagh_value {
+  /**
+   * The side to move loses.
+   */
+  BAGH_VALUE_LOSS = 0,
+  /**
+   * Neither side can force a win.
+   */
+  BAGH_VALUE_DRAW = 1,
+  /**
+   * The side to move wins.
+   */
+  BAGH_VALUE_WIN = 2,
+} bagh_value;
+
+/**
+ * A search engine; it keeps its transposition table between the searches
+ * of one game. Use it from one thread at a time. Free with
+ * `bagh_engine_free`.
+ */
+typedef struct bagh_engine bagh_engine;
+
+/**
+ * A game in progress or finished. Free with `bagh_game_free`.
+ */
+typedef struct bagh_game bagh_game;
+
+/**
+ * A position under a rule set: the board, the side to move, the goats in
+ * hand and captured. Positions are values: playing a move makes a new one.
+ * Free with `bagh_position_free`.
+ */
+typedef struct bagh_position bagh_position;
+
+/**
+ * A validated rule set. Make one with `bagh_ruleset_preset`,
+ * `bagh_ruleset_from_text` or `bagh_ruleset_builder_build`; free it with
+ * `bagh_ruleset_free`. Positions and games copy it: it may be freed while
+ * they live.
+ */
+typedef struct bagh_ruleset bagh_ruleset;
+
+/**
+ * The fields of a rule set being put together. Setters only record a
+ * value; `bagh_ruleset_builder_build` checks them all and says which field
+ * is wrong. Free it with `bagh_ruleset_builder_free`.
+ */
+typedef struct bagh_ruleset_builder bagh_ruleset_builder;
+
+/**
+ * Open tables (`docs/tablebase.md`). Free with `bagh_tablebase_free`; an
+ * engine given them keeps its own reference, so the order does not matter.
+ */
+typedef struct bagh_tablebase bagh_tablebase;
+
+/**
+ * How an engine plays. Start from `bagh_engine_options_default()` and
+ * change the fields wanted.
+ */
+typedef struct bagh_engine_options {
+  /**
+   * Search threads, 1 to 256.
+   */
+  uint32_t threads;
+  /**
+   * The transposition table's size in megabytes (at least 1).
+   */
+  uint32_t hash_mb;
+  /**
+   * A playing level from 1 to 20 for human opponents, or 0 for full
+   * strength. Levels choose among good moves at random, seeded by `seed`.
+   */
+  uint8_t level;
+  /**
+   * The seed of a level's choices.
+   */
+  uint64_t seed;
+  /**
+   * Tables of the games' rule set, or NULL: with them the engine plays
+   * perfectly where they answer. The engine keeps its own reference.
+   */
+  const struct bagh_tablebase *tablebase;
+} bagh_engine_options;
+
+/**
+ * When a search stops: each field that is not 0 is a limit, and the first
+ * one reached ends the search. At least one must be set.
+ */
+typedef struct bagh_limits {
+  /**
+   * The deepest iteration in plies (at most 100), or 0.
+   */
+  uint32_t depth;
+  /**
+   * About this many nodes, or 0.
+   */
+  uint64_t nodes;
+  /**
+   * Wall-clock milliseconds, or 0.
+   */
+  uint64_t time_ms;
+} bagh_limits;
+
+/**
+ * A move as four bytes, copied by value. Points are indices
+ * `rank * 5 + file`: `a1` is 0, `e1` 4, `a2` 5, `e5` 24.
+ *
+ * Moves come from `bagh_position_legal_moves`, `bagh_game_legal_moves` or
+ * `bagh_move_from_text`; one filled in by hand is checked when it is
+ * played (`BAGH_INVALID_MOVE` if it is no move at all).
+ *
+ * ```c
+ * bagh_move move;
+ * bagh_move_from_text("a1xa3", &move);
+ * // move.kind == BAGH_MOVE_CAPTURE, move.from == 0, move.over == 5, move.to == 10
+ * ```
+ */
+typedef struct bagh_move {
+  /**
+   * `BAGH_MOVE_PLACE`, `BAGH_MOVE_STEP` or `BAGH_MOVE_CAPTURE`.
+   */
+  uint8_t kind;
+  /**
+   * Where the piece starts; `BAGH_NO_POINT` for a placement.
+   */
+  uint8_t from;
+  /**
+   * The captured goat's point; `BAGH_NO_POINT` unless a capture.
+   */
+  uint8_t over;
+  /**
+   * Where the piece ends (or the goat is placed).
+   */
+  uint8_t to;
+} bagh_move;
+
+/**
+ * How a game stands: over or not, the winner, and why it ended.
+ *
+ * ```c
+ * bagh_outcome outcome;
+ * bagh_game_outcome(game, &outcome);
+ * if (outcome.is_over && outcome.winner == BAGH_WINNER_NONE) puts("drawn");
+ * ```
+ */
+typedef struct bagh_outcome {
+  /**
+   * Whether the game is over.
+   */
+  bool is_over;
+  /**
+   * The winner; `BAGH_WINNER_NONE` for a draw or a game that goes on.
+   */
+  enum bagh_winner winner;
+  /**
+   * Why it ended; `BAGH_TERMINATION_NONE` while it goes on.
+   */
+  enum bagh_termination termination;
+} bagh_outcome;
+
+/**
+ * What a probe answers: the value and, where the tables know it, the
+ * plies to the end of the game under perfect play (the movement table
+ * knows every win's and loss's; positions with goats in hand have none).
+ */
+typedef struct bagh_probe {
+  /**
+   * Win, draw or loss for the side to move.
+   */
+  enum bagh_value value;
+  /**
+   * Whether `distance` is known.
+   */
+  bool has_distance;
+  /**
+   * Plies to the end of the game; 0 when `has_distance` is false.
+   */
+  uint16_t distance;
+} bagh_probe;
+
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
+/**
+ * One thread, 16 MB, full strength, seed 0, no tables.
+ */
+struct bagh_engine_options bagh_engine_options_default(void);
+
+/**
+ * A new engine with `options` (NULL for the defaults), checked:
+ * `BAGH_ENGINE_ERROR` names an option out of range.
+ *
+ * # Safety
+ *
+ * `options` is NULL or points to a `bagh_engine_options` whose
+ * `tablebase` is NULL or a live handle; `engine_out` points to a
+ * `bagh_engine*`.
+ */
+enum bagh_result bagh_engine_new(const struct bagh_engine_options *options,
+                                 struct bagh_engine **engine_out);
+
+/**
+ * Searches `game` within `limits` and writes the move to play.
+ * `BAGH_ENGINE_ERROR` when the game is over or no limit is set.
+ *
+ * # Safety
+ *
+ * `engine` and `game` are live handles; `limits` points to a
+ * `bagh_limits`; `move_out` to a `bagh_move`.
+ */
+enum bagh_result bagh_engine_best_move(struct bagh_engine *engine,
+                                       const struct bagh_game *game,
+                                       const struct bagh_limits *limits,
+                                       struct bagh_move *move_out);
+
+/**
+ * As `bagh_engine_best_move`, for `position` as the start of a game.
+ *
+ * # Safety
+ *
+ * As `bagh_engine_best_move`, with `position` a live handle.
+ */
+enum bagh_result bagh_engine_best_move_position(struct bagh_engine *engine,
+                                                const struct bagh_position *position,
+                                                const struct bagh_limits *limits,
+                                                struct bagh_move *move_out);
+
+/**
+ * Frees an engine; NULL does nothing.
+ *
+ * # Safety
+ *
+ * `engine` is NULL or a handle not freed before.
+ */
+void bagh_engine_free(struct bagh_engine *engine);
+
+/**
+ * Copies the message of the last call that failed on this thread into
+ * `buf` (see "Strings out" in `bagh.h`); an empty string before any
+ * failure. Each thread has its own. This call does not change it, even
+ * when it fails.
+ *
+ * # Safety
+ *
+ * `buf` points to `capacity` writable bytes (or is NULL with capacity 0)
+ * and `length` to a `size_t`.
+ */
+enum bagh_result bagh_last_error_message(char *buf, size_t capacity, size_t *length);
+
+/**
+ * A new game from the start of `rules`.
+ *
+ * # Safety
+ *
+ * `rules` is a live handle; `game_out` points to a `bagh_game*`.
+ */
+enum bagh_result bagh_game_new(const struct bagh_ruleset *rules, struct bagh_game **game_out);
+
+/**
+ * A new game starting from `start` (its rule set included).
+ *
+ * # Safety
+ *
+ * `start` is a live handle; `game_out` points to a `bagh_game*`.
+ */
+enum bagh_result bagh_game_from_position(const struct bagh_position *start,
+                                         struct bagh_game **game_out);
+
+/**
+ * Reads a game record (`docs/records.md`) and replays its moves;
+ * `BAGH_INVALID_RECORD` gives the line and column of what is wrong.
+ *
+ * # Safety
+ *
+ * `text` is a NUL-terminated string; `game_out` points to a `bagh_game*`.
+ */
+enum bagh_result bagh_game_from_record_text(const char *text, struct bagh_game **game_out);
+
+/**
+ * Writes the game's record: tag pairs, then the numbered moves and the
+ * result; `bagh_game_from_record_text` reads it back.
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `buf` points to `capacity` writable bytes;
+ * `length` to a `size_t`.
+ */
+enum bagh_result bagh_game_to_record_text(const struct bagh_game *game,
+                                          char *buf,
+                                          size_t capacity,
+                                          size_t *length);
+
+/**
+ * Plays `mv`. An illegal move (`BAGH_ILLEGAL_MOVE`, or `BAGH_GAME_OVER`
+ * once the game has ended) changes nothing.
+ *
+ * # Safety
+ *
+ * `game` is a live handle.
+ */
+enum bagh_result bagh_game_push(struct bagh_game *game, struct bagh_move mv);
+
+/**
+ * As `bagh_game_push`, the move given as text (`"c3"`, `"a1a2"`, `"a1xa3"`).
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `text` a NUL-terminated string.
+ */
+enum bagh_result bagh_game_push_text(struct bagh_game *game, const char *text);
+
+/**
+ * Takes back the last move and writes it into `move_out` (which may be
+ * NULL when it is not wanted); `BAGH_NOTHING_TO_POP` at the start.
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `move_out` is NULL or points to a `bagh_move`.
+ */
+enum bagh_result bagh_game_pop(struct bagh_game *game, struct bagh_move *move_out);
+
+/**
+ * The legal moves now, as `bagh_position_legal_moves` (a move that would
+ * repeat a position under a `forbidden` policy is left out).
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `moves` points to `capacity` writable
+ * `bagh_move`s; `count` to a `size_t`.
+ */
+enum bagh_result bagh_game_legal_moves(const struct bagh_game *game,
+                                       struct bagh_move *moves,
+                                       size_t capacity,
+                                       size_t *count);
+
+/**
+ * How the game stands, repetition and the no-progress limit included.
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `outcome_out` points to a `bagh_outcome`.
+ */
+enum bagh_result bagh_game_outcome(const struct bagh_game *game, struct bagh_outcome *outcome_out);
+
+/**
+ * The number of moves played (plies).
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `length_out` points to a `size_t`.
+ */
+enum bagh_result bagh_game_len(const struct bagh_game *game, size_t *length_out);
+
+/**
+ * A new handle to the current position.
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `position_out` points to a `bagh_position*`.
+ */
+enum bagh_result bagh_game_position(const struct bagh_game *game,
+                                    struct bagh_position **position_out);
+
+/**
+ * Frees a game; NULL does nothing.
+ *
+ * # Safety
+ *
+ * `game` is NULL or a handle not freed before.
+ */
+void bagh_game_free(struct bagh_game *game);
+
+/**
+ * Reads a move in the project's notation: `c3`, `a1a2` (a step or a
+ * slide) or `a1xa3` (a capture). Whether it is legal is checked when it
+ * is played.
+ *
+ * # Safety
+ *
+ * `text` is a NUL-terminated string; `move_out` points to a `bagh_move`.
+ */
+enum bagh_result bagh_move_from_text(const char *text, struct bagh_move *move_out);
+
+/**
+ * Writes a move's text (`c3`, `a1a2`, `a1xa3`; at most 6 bytes with the
+ * NUL) into `buf`, as every string out.
+ *
+ * # Safety
+ *
+ * `buf` points to `capacity` writable bytes; `length` to a `size_t`.
+ */
+enum bagh_result bagh_move_to_text(struct bagh_move mv, char *buf, size_t capacity, size_t *length);
+
+/**
+ * The number of legal move sequences of `depth` plies from `position`
+ * (a finished game has none), counted on this thread.
+ *
+ * ```c
+ * uint64_t nodes;
+ * bagh_perft(start, 5, &nodes);  // 1304788 from the bagh-chal start
+ * ```
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `nodes_out` points to a `uint64_t`.
+ */
+enum bagh_result bagh_perft(const struct bagh_position *position,
+                            uint32_t depth,
+                            uint64_t *nodes_out);
+
+/**
+ * Perft split by first move: each legal move into `moves` and the paths
+ * of `depth` plies that start with it into `nodes` (same index), their
+ * number into `count`, as `bagh_position_legal_moves` (both arrays of
+ * `capacity`; `BAGH_MAX_MOVES` always suffices). `depth` is at least 1.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `moves` and `nodes` point to `capacity`
+ * writable elements; `count` to a `size_t`.
+ */
+enum bagh_result bagh_perft_divide(const struct bagh_position *position,
+                                   uint32_t depth,
+                                   struct bagh_move *moves,
+                                   uint64_t *nodes,
+                                   size_t capacity,
+                                   size_t *count);
+
+/**
+ * The start position of `rules`.
+ *
+ * # Safety
+ *
+ * `rules` is a live handle; `position_out` points to a `bagh_position*`.
+ */
+enum bagh_result bagh_position_new(const struct bagh_ruleset *rules,
+                                   struct bagh_position **position_out);
+
+/**
+ * Reads a position string (`"T3T/5/5/5/T3T g 20 0"`) under `rules`,
+ * which checks it; `BAGH_INVALID_POSITION` names the field that is wrong.
+ *
+ * # Safety
+ *
+ * `rules` is a live handle; `text` a NUL-terminated string;
+ * `position_out` points to a `bagh_position*`.
+ */
+enum bagh_result bagh_position_from_text(const struct bagh_ruleset *rules,
+                                         const char *text,
+                                         struct bagh_position **position_out);
+
+/**
+ * Writes the position string.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `buf` points to `capacity` writable bytes;
+ * `length` to a `size_t`.
+ */
+enum bagh_result bagh_position_to_text(const struct bagh_position *position,
+                                       char *buf,
+                                       size_t capacity,
+                                       size_t *length);
+
+/**
+ * A new handle to the position's rule set.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `rules_out` points to a `bagh_ruleset*`.
+ */
+enum bagh_result bagh_position_ruleset(const struct bagh_position *position,
+                                       struct bagh_ruleset **rules_out);
+
+/**
+ * A copy of the position, freed on its own.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `copy_out` points to a `bagh_position*`.
+ */
+enum bagh_result bagh_position_clone(const struct bagh_position *position,
+                                     struct bagh_position **copy_out);
+
+/**
+ * The legal moves into `moves` (capacity `capacity`, `BAGH_MAX_MOVES`
+ * always suffices) and their number into `count`; none once the game is
+ * over.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `moves` points to `capacity` writable
+ * `bagh_move`s; `count` to a `size_t`.
+ */
+enum bagh_result bagh_position_legal_moves(const struct bagh_position *position,
+                                           struct bagh_move *moves,
+                                           size_t capacity,
+                                           size_t *count);
+
+/**
+ * Plays `mv` and hands out the position after it; the position given is
+ * unchanged. `BAGH_ILLEGAL_MOVE` (or `BAGH_GAME_OVER`) says why a move
+ * cannot be played.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `next_out` points to a `bagh_position*`.
+ */
+enum bagh_result bagh_position_play(const struct bagh_position *position,
+                                    struct bagh_move mv,
+                                    struct bagh_position **next_out);
+
+/**
+ * As `bagh_position_play`, the move given as text (`"c3"`, `"a1xa3"`).
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `text` a NUL-terminated string; `next_out`
+ * points to a `bagh_position*`.
+ */
+enum bagh_result bagh_position_play_text(const struct bagh_position *position,
+                                         const char *text,
+                                         struct bagh_position **next_out);
+
+/**
+ * How the game stands in this position alone (the capture target, a side
+ * with no move); repetition and the no-progress limit need a `bagh_game`.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `outcome_out` points to a `bagh_outcome`.
+ */
+enum bagh_result bagh_position_outcome(const struct bagh_position *position,
+                                       struct bagh_outcome *outcome_out);
+
+/**
+ * The side to move.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `side_out` points to a `bagh_side`.
+ */
+enum bagh_result bagh_position_side_to_move(const struct bagh_position *position,
+                                            enum bagh_side *side_out);
+
+/**
+ * The goats still to be placed, and the goats captured so far.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `in_hand_out` and `captured_out` point to
+ * `uint8_t`s.
+ */
+enum bagh_result bagh_position_goats(const struct bagh_position *position,
+                                     uint8_t *in_hand_out,
+                                     uint8_t *captured_out);
+
+/**
+ * Frees a position; NULL does nothing.
+ *
+ * # Safety
+ *
+ * `position` is NULL or a handle not freed before.
+ */
+void bagh_position_free(struct bagh_position *position);
+
+/**
+ * The name of a result code, such as `"BAGH_ILLEGAL_MOVE"`: a static
+ * string the caller must not free; `"BAGH_UNKNOWN"` for a value that is
+ * no code. Takes an `int` so that any value a C caller holds is safe.
+ */
+const char *bagh_result_name(int32_t code);
+
+/**
+ * The preset with id `id` (`"bagh-chal"`, `"two-tigers"`, ... see
+ * `bagh_ruleset_preset_ids`).
+ *
+ * # Safety
+ *
+ * `id` is a NUL-terminated string; `rules_out` points to a `bagh_ruleset*`.
+ */
+enum bagh_result bagh_ruleset_preset(const char *id, struct bagh_ruleset **rules_out);
+
+/**
+ * Reads a rule set's text form: a preset id, optionally followed by
+ * `key=value` fields (`"bagh-chal mandatory_capture=yes"`), as
+ * `docs/rules.md` describes.
+ *
+ * # Safety
+ *
+ * `text` is a NUL-terminated string; `rules_out` points to a `bagh_ruleset*`.
+ */
+enum bagh_result bagh_ruleset_from_text(const char *text, struct bagh_ruleset **rules_out);
+
+/**
+ * Writes the rule set's text form: its preset id, or its `key=value`
+ * fields; `bagh_ruleset_from_text` reads it back.
+ *
+ * # Safety
+ *
+ * `rules` is a live handle; `buf` points to `capacity` writable bytes;
+ * `length` to a `size_t`.
+ */
+enum bagh_result bagh_ruleset_to_text(const struct bagh_ruleset *rules,
+                                      char *buf,
+                                      size_t capacity,
+                                      size_t *length);
+
+/**
+ * Writes the preset ids, separated by single spaces.
+ *
+ * # Safety
+ *
+ * `buf` points to `capacity` writable bytes; `length` to a `size_t`.
+ */
+enum bagh_result bagh_ruleset_preset_ids(char *buf, size_t capacity, size_t *length);
+
+/**
+ * Frees a rule set; NULL does nothing.
+ *
+ * # Safety
+ *
+ * `rules` is NULL or a handle not freed before.
+ */
+void bagh_ruleset_free(struct bagh_ruleset *rules);
+
+/**
+ * A builder holding the fields of `base`, or of `bagh-chal` when `base`
+ * is NULL.
+ *
+ * # Safety
+ *
+ * `base` is NULL or a live handle; `builder_out` points to a
+ * `bagh_ruleset_builder*`.
+ */
+enum bagh_result bagh_ruleset_builder_new(const struct bagh_ruleset *base,
+                                          struct bagh_ruleset_builder **builder_out);
+
+/**
+ * The tigers' start points, as point names separated by spaces or commas
+ * (`"a1 e1 a5 e5"`); their number is the tiger count.
+ *
+ * # Safety
+ *
+ * `builder` is a live handle; `points` a NUL-terminated string.
+ */
+enum bagh_result bagh_ruleset_builder_set_tigers(struct bagh_ruleset_builder *builder,
+                                                 const char *points);
+
+/**
+ * The number of goats, all in hand at the start.
+ *
+ * # Safety
+ *
+ * `builder` is a live handle.
+ */
+enum bagh_result bagh_ruleset_builder_set_goats(struct bagh_ruleset_builder *builder,
+                                                uint8_t goats);
+
+/**
+ * The captures that win the game for the tigers.
+ *
+ * # Safety
+ *
+ * `builder` is a live handle.
+ */
+enum bagh_result bagh_ruleset_builder_set_capture_target(struct bagh_ruleset_builder *builder,
+                                                         uint8_t target);
+
+/**
+ * `BAGH_TIGER_MOVES_STEP` or `BAGH_TIGER_MOVES_SLIDE`.
+ *
+ * # Safety
+ *
+ * `builder` is a live handle.
+ */
+enum bagh_result bagh_ruleset_builder_set_tiger_moves(struct bagh_ruleset_builder *builder,
+                                                      uint32_t tiger_moves);
+
+/**
+ * Whether a tiger that can capture must.
+ *
+ * # Safety
+ *
+ * `builder` is a live handle.
+ */
+enum bagh_result bagh_ruleset_builder_set_mandatory_capture(struct bagh_ruleset_builder *builder,
+                                                            bool mandatory);
+
+/**
+ * Whether goats to move with no legal move lose rather than draw.
+ *
+ * # Safety
+ *
+ * `builder` is a live handle.
+ */
+enum bagh_result bagh_ruleset_builder_set_blocked_side_loses(struct bagh_ruleset_builder *builder,
+                                                             bool loses);
+
+/**
+ * `BAGH_REPETITION_FORBIDDEN`, `BAGH_REPETITION_ALLOWED`, or
+ * `BAGH_REPETITION_DRAW` with the occurrence `count` that draws (2 to
+ * 255, checked when built); `count` is ignored otherwise.
+ *
+ * # Safety
+ *
+ * `builder` is a live handle.
+ */
+enum bagh_result bagh_ruleset_builder_set_repetition(struct bagh_ruleset_builder *builder,
+                                                     uint32_t policy,
+                                                     uint8_t count);
+
+/**
+ * Plies without progress after which the game is drawn
+ * (`docs/rules.md`); 0 for no limit.
+ *
+ * # Safety
+ *
+ * `builder` is a live handle.
+ */
+enum bagh_result bagh_ruleset_builder_set_no_progress_limit(struct bagh_ruleset_builder *builder,
+                                                            uint16_t limit);
+
+/**
+ * Checks the fields and makes the rule set; `BAGH_INVALID_RULES` names
+ * the field that is wrong. The builder stays usable.
+ *
+ * # Safety
+ *
+ * `builder` is a live handle; `rules_out` points to a `bagh_ruleset*`.
+ */
+enum bagh_result bagh_ruleset_builder_build(const struct bagh_ruleset_builder *builder,
+                                            struct bagh_ruleset **rules_out);
+
+/**
+ * Frees a builder; NULL does nothing.
+ *
+ * # Safety
+ *
+ * `builder` is NULL or a handle not freed before.
+ */
+void bagh_ruleset_builder_free(struct bagh_ruleset_builder *builder);
+
+/**
+ * Opens the tables in directory `dir` (the rule set is read from them).
+ * A missing or unreadable file is `BAGH_IO_ERROR`, a damaged or foreign
+ * one `BAGH_TABLEBASE_ERROR`; the message names the file.
+ *
+ * # Safety
+ *
+ * `dir` is a NUL-terminated string; `tablebase_out` points to a
+ * `bagh_tablebase*`.
+ */
+enum bagh_result bagh_tablebase_open(const char *dir, struct bagh_tablebase **tablebase_out);
+
+/**
+ * Builds the complete tables of `rules` into directory `dir` (created if
+ * needed; a finished or interrupted build there is kept and resumed) with
+ * `threads` threads (0: one per core), then opens them. Small rule sets
+ * take moments; `bagh-chal` takes hours and gigabytes.
+ *
+ * # Safety
+ *
+ * `rules` is a live handle; `dir` a NUL-terminated string;
+ * `tablebase_out` points to a `bagh_tablebase*`.
+ */
+enum bagh_result bagh_tablebase_build(const struct bagh_ruleset *rules,
+                                      const char *dir,
+                                      uint32_t threads,
+                                      struct bagh_tablebase **tablebase_out);
+
+/**
+ * The value of `position` (of the tables' rule set) and its distance.
+ *
+ * # Safety
+ *
+ * `tablebase` and `position` are live handles; `probe_out` points to a
+ * `bagh_probe`.
+ */
+enum bagh_result bagh_tablebase_probe(const struct bagh_tablebase *tablebase,
+                                      const struct bagh_position *position,
+                                      struct bagh_probe *probe_out);
+
+/**
+ * Frees the handle; NULL does nothing. Engines given the tables keep them
+ * open until they are freed too.
+ *
+ * # Safety
+ *
+ * `tablebase` is NULL or a handle not freed before.
+ */
+void bagh_tablebase_free(struct bagh_tablebase *tablebase);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
+
+#endif  /* BAGH_H */

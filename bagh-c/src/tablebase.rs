@@ -1,0 +1,143 @@
+//! `bagh_tablebase`: solved tables of a rule set, opened from a directory
+//! (or built into one) and probed for the value of a position.
+
+use std::ffi::c_char;
+use std::sync::Arc;
+
+use ::bagh_tablebase::{BuildOptions, Probe, Tablebase, Value};
+
+use crate::bagh_result;
+use crate::failure::guard;
+use crate::pointers::{borrow, free, Out};
+use crate::position::bagh_position;
+use crate::ruleset::bagh_ruleset;
+use crate::text::read_text;
+
+/// Open tables (`docs/tablebase.md`). Free with `bagh_tablebase_free`; an
+/// engine given them keeps its own reference, so the order does not matter.
+pub struct bagh_tablebase(pub(crate) Arc<Tablebase>);
+
+/// The value of a position for the side to move, under perfect play.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum bagh_value {
+    /// The side to move loses.
+    BAGH_VALUE_LOSS = 0,
+    /// Neither side can force a win.
+    BAGH_VALUE_DRAW = 1,
+    /// The side to move wins.
+    BAGH_VALUE_WIN = 2,
+}
+
+/// What a probe answers: the value and, where the tables know it, the
+/// plies to the end of the game under perfect play (the movement table
+/// knows every win's and loss's; positions with goats in hand have none).
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct bagh_probe {
+    /// Win, draw or loss for the side to move.
+    pub value: bagh_value,
+    /// Whether `distance` is known.
+    pub has_distance: bool,
+    /// Plies to the end of the game; 0 when `has_distance` is false.
+    pub distance: u16,
+}
+
+impl From<Probe> for bagh_probe {
+    fn from(probe: Probe) -> bagh_probe {
+        let value = match probe.value {
+            Value::Loss => bagh_value::BAGH_VALUE_LOSS,
+            Value::Draw => bagh_value::BAGH_VALUE_DRAW,
+            Value::Win => bagh_value::BAGH_VALUE_WIN,
+        };
+        bagh_probe {
+            value,
+            has_distance: probe.distance.is_some(),
+            distance: probe.distance.unwrap_or(0),
+        }
+    }
+}
+
+/// Opens the tables in directory `dir` (the rule set is read from them).
+/// A missing or unreadable file is `BAGH_IO_ERROR`, a damaged or foreign
+/// one `BAGH_TABLEBASE_ERROR`; the message names the file.
+///
+/// # Safety
+///
+/// `dir` is a NUL-terminated string; `tablebase_out` points to a
+/// `bagh_tablebase*`.
+#[no_mangle]
+pub unsafe extern "C" fn bagh_tablebase_open(
+    dir: *const c_char,
+    tablebase_out: *mut *mut bagh_tablebase,
+) -> bagh_result {
+    guard(|| {
+        let out = Out::new(tablebase_out, "tablebase_out")?;
+        let tables = Tablebase::open(unsafe { read_text(dir, "dir")? })?;
+        unsafe { out.write_handle(bagh_tablebase(Arc::new(tables))) };
+        Ok(())
+    })
+}
+
+/// Builds the complete tables of `rules` into directory `dir` (created if
+/// needed; a finished or interrupted build there is kept and resumed) with
+/// `threads` threads (0: one per core), then opens them. Small rule sets
+/// take moments; `bagh-chal` takes hours and gigabytes.
+///
+/// # Safety
+///
+/// `rules` is a live handle; `dir` a NUL-terminated string;
+/// `tablebase_out` points to a `bagh_tablebase*`.
+#[no_mangle]
+pub unsafe extern "C" fn bagh_tablebase_build(
+    rules: *const bagh_ruleset,
+    dir: *const c_char,
+    threads: u32,
+    tablebase_out: *mut *mut bagh_tablebase,
+) -> bagh_result {
+    guard(|| {
+        let out = Out::new(tablebase_out, "tablebase_out")?;
+        let rules = unsafe { borrow(rules, "rules")? };
+        let dir = unsafe { read_text(dir, "dir")? };
+        let options = BuildOptions {
+            threads: threads as usize,
+            ..BuildOptions::default()
+        };
+        let tables = Tablebase::build(rules.0, dir, &options)?;
+        unsafe { out.write_handle(bagh_tablebase(Arc::new(tables))) };
+        Ok(())
+    })
+}
+
+/// The value of `position` (of the tables' rule set) and its distance.
+///
+/// # Safety
+///
+/// `tablebase` and `position` are live handles; `probe_out` points to a
+/// `bagh_probe`.
+#[no_mangle]
+pub unsafe extern "C" fn bagh_tablebase_probe(
+    tablebase: *const bagh_tablebase,
+    position: *const bagh_position,
+    probe_out: *mut bagh_probe,
+) -> bagh_result {
+    guard(|| {
+        let out = Out::new(probe_out, "probe_out")?;
+        let tables = unsafe { borrow(tablebase, "tablebase")? };
+        let position = unsafe { borrow(position, "position")? };
+        let probe = tables.0.probe(&position.0)?;
+        unsafe { out.write(probe.into()) };
+        Ok(())
+    })
+}
+
+/// Frees the handle; NULL does nothing. Engines given the tables keep them
+/// open until they are freed too.
+///
+/// # Safety
+///
+/// `tablebase` is NULL or a handle not freed before.
+#[no_mangle]
+pub unsafe extern "C" fn bagh_tablebase_free(tablebase: *mut bagh_tablebase) {
+    unsafe { free(tablebase) }
+}

@@ -1,0 +1,140 @@
+/* Tablebases and the engine through the C ABI: a missing directory is a
+ * typed error; the tables of a tiny rule set (one tiger, four goats) are
+ * built in a temporary directory and probed; the engine's move at a fixed
+ * depth is one of the legal moves. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static void missing_directory(void) {
+    bagh_tablebase *tables = NULL;
+    CHECK_RESULT(bagh_tablebase_open("/nonexistent/bagh-tables", &tables), BAGH_IO_ERROR);
+    CHECK(tables == NULL);
+    char message[512];
+    size_t length = 0;
+    CHECK_OK(bagh_last_error_message(message, sizeof message, &length));
+    CHECK(strstr(message, "/nonexistent/bagh-tables") != NULL);
+}
+
+static void tiny_tables(void) {
+    char dir[] = "/tmp/bagh-c-tables-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    bagh_ruleset *rules = NULL;
+    CHECK_OK(bagh_ruleset_from_text("tigers=c3 goats=4 capture_target=2", &rules));
+    bagh_tablebase *tables = NULL;
+    CHECK_OK(bagh_tablebase_build(rules, dir, 1, &tables));
+
+    /* A finished game: the tigers have captured two goats, goats to move
+     * have lost in 0 plies. */
+    bagh_position *over = NULL;
+    CHECK_OK(bagh_position_from_text(rules, "G4/5/2T2/5/4G g 0 2", &over));
+    bagh_probe probe;
+    CHECK_OK(bagh_tablebase_probe(tables, over, &probe));
+    CHECK(probe.value == BAGH_VALUE_LOSS);
+    CHECK(probe.has_distance && probe.distance == 0);
+
+    /* Every position's value agrees with its best move's: the side to
+     * move wins if a move leaves the opponent lost. */
+    bagh_position *start = NULL;
+    CHECK_OK(bagh_position_new(rules, &start));
+    bagh_probe start_probe;
+    CHECK_OK(bagh_tablebase_probe(tables, start, &start_probe));
+    bagh_move moves[BAGH_MAX_MOVES];
+    size_t count = 0;
+    CHECK_OK(bagh_position_legal_moves(start, moves, BAGH_MAX_MOVES, &count));
+    int best = -1; /* -1 loss, 0 draw, 1 win for the side to move */
+    for (size_t i = 0; i < count; i++) {
+        bagh_position *next = NULL;
+        bagh_probe reply;
+        CHECK_OK(bagh_position_play(start, moves[i], &next));
+        CHECK_OK(bagh_tablebase_probe(tables, next, &reply));
+        int value = reply.value == BAGH_VALUE_LOSS ? 1 : reply.value == BAGH_VALUE_DRAW ? 0 : -1;
+        if (value > best) best = value;
+        bagh_position_free(next);
+    }
+    CHECK((int)start_probe.value - 1 == best);
+
+    /* Tables of another rule set refuse a bagh-chal position. */
+    bagh_ruleset *bagh_chal = NULL;
+    bagh_position *foreign = NULL;
+    CHECK_OK(bagh_ruleset_preset("bagh-chal", &bagh_chal));
+    CHECK_OK(bagh_position_new(bagh_chal, &foreign));
+    CHECK_RESULT(bagh_tablebase_probe(tables, foreign, &probe), BAGH_TABLEBASE_ERROR);
+
+    /* Reopened from the directory, the tables answer the same. */
+    bagh_tablebase *reopened = NULL;
+    CHECK_OK(bagh_tablebase_open(dir, &reopened));
+    bagh_probe again;
+    CHECK_OK(bagh_tablebase_probe(reopened, start, &again));
+    CHECK(again.value == start_probe.value);
+
+    /* An engine given the tables plays a legal move; freeing the tables
+     * first is allowed. */
+    bagh_engine_options options = bagh_engine_options_default();
+    options.tablebase = reopened;
+    bagh_engine *engine = NULL;
+    CHECK_OK(bagh_engine_new(&options, &engine));
+    bagh_tablebase_free(reopened);
+    bagh_limits limits = {.depth = 4, .nodes = 0, .time_ms = 0};
+    bagh_move chosen;
+    CHECK_OK(bagh_engine_best_move_position(engine, start, &limits, &chosen));
+    int found = 0;
+    for (size_t i = 0; i < count; i++) found |= memcmp(&moves[i], &chosen, sizeof chosen) == 0;
+    CHECK(found);
+    bagh_engine_free(engine);
+
+    bagh_position_free(foreign);
+    bagh_ruleset_free(bagh_chal);
+    bagh_position_free(start);
+    bagh_position_free(over);
+    bagh_tablebase_free(tables);
+    bagh_ruleset_free(rules);
+    char command[128];
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
+    CHECK(system(command) == 0);
+}
+
+static void engine_best_move(void) {
+    bagh_ruleset *rules = NULL;
+    CHECK_OK(bagh_ruleset_preset("bagh-chal", &rules));
+    bagh_game *game = NULL;
+    CHECK_OK(bagh_game_new(rules, &game));
+    CHECK_OK(bagh_game_push_text(game, "c3"));
+    bagh_engine *engine = NULL;
+    CHECK_OK(bagh_engine_new(NULL, &engine));
+    bagh_limits limits = {.depth = 4, .nodes = 0, .time_ms = 0};
+    bagh_move chosen;
+    CHECK_OK(bagh_engine_best_move(engine, game, &limits, &chosen));
+    bagh_move moves[BAGH_MAX_MOVES];
+    size_t count = 0;
+    CHECK_OK(bagh_game_legal_moves(game, moves, BAGH_MAX_MOVES, &count));
+    int found = 0;
+    for (size_t i = 0; i < count; i++) found |= memcmp(&moves[i], &chosen, sizeof chosen) == 0;
+    CHECK(found);
+    CHECK_OK(bagh_game_push(game, chosen));
+
+    bagh_limits none = {0, 0, 0};
+    CHECK_RESULT(bagh_engine_best_move(engine, game, &none, &chosen), BAGH_ENGINE_ERROR);
+    bagh_engine_options options = bagh_engine_options_default();
+    options.threads = 0;
+    bagh_engine *refused = NULL;
+    CHECK_RESULT(bagh_engine_new(&options, &refused), BAGH_ENGINE_ERROR);
+    CHECK(refused == NULL);
+    options = bagh_engine_options_default();
+    options.level = 21;
+    CHECK_RESULT(bagh_engine_new(&options, &refused), BAGH_ENGINE_ERROR);
+    bagh_engine_free(engine);
+    bagh_game_free(game);
+    bagh_ruleset_free(rules);
+}
+
+int main(void) {
+    missing_directory();
+    tiny_tables();
+    engine_best_move();
+    puts("test_tables_engine: ok");
+    return 0;
+}
