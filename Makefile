@@ -235,7 +235,8 @@ c-header:
 	BAGH_C_WRITE_HEADER=1 $(CARGO) test -p bagh-c --test header
 
 # The C and C++ tests and the example, under ASan+UBSan, then under valgrind,
-# then the example built from the installed prefix through pkg-config.
+# then the example and the C and C++ programs of docs/c.md and the README
+# built from the installed prefix through pkg-config.
 test-c:
 	$(CARGO) build -p bagh-c --profile test
 	mkdir -p $(C_TEST_DIR)
@@ -266,7 +267,14 @@ test-c:
 	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/docs_example_c; \
 	$(CXX) -std=c++17 -Wall -Werror $(C_TEST_DIR)/docs_example.cpp $$(pkg-config --cflags --libs bagh) \
 	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/docs_example_cpp; \
-	$(C_TEST_DIR)/docs_example_c | tail -1; $(C_TEST_DIR)/docs_example_cpp | tail -1
+	$(C_TEST_DIR)/docs_example_c | tail -1; $(C_TEST_DIR)/docs_example_cpp | tail -1; \
+	awk '/^```c$$/{on=1;next} /^```$$/{on=0} on' README.md > $(C_TEST_DIR)/readme_example.c; \
+	awk '/^```cpp$$/{on=1;next} /^```$$/{on=0} on' README.md > $(C_TEST_DIR)/readme_example.cpp; \
+	$(CC) -std=c11 -Wall -Werror $(C_TEST_DIR)/readme_example.c $$(pkg-config --cflags --libs bagh) \
+	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/readme_example_c; \
+	$(CXX) -std=c++17 -Wall -Werror $(C_TEST_DIR)/readme_example.cpp $$(pkg-config --cflags --libs bagh) \
+	    -Wl,-rpath,$$libdir -o $(C_TEST_DIR)/readme_example_cpp; \
+	$(C_TEST_DIR)/readme_example_c; $(C_TEST_DIR)/readme_example_cpp
 
 # Random games per second through the C ABI: one line, `c <games> <plies> <seconds>`.
 BENCH_C_SECONDS ?= 3
@@ -276,3 +284,15 @@ bench-c:
 	$(CC) -std=c11 -D_DEFAULT_SOURCE -O2 -Ibagh-c/include benchmarks/random_games.c \
 	    target/release/libbagh.a $(C_NATIVE_LIBS) -o $(C_TEST_DIR)/random_games
 	$(C_TEST_DIR)/random_games $(BENCH_C_SECONDS)
+
+# --- Bindings compared ---
+# Plies per second of one random-game loop through Rust, Python, C and Node,
+# side by side (benchmarks/bindings.py): medians of BENCH_ROUNDS runs.
+BENCH_ROUNDS ?= 5
+.PHONY: bench-bindings
+bench-bindings: .venv
+	$(CARGO) build --release --quiet -p bagh-core --example random_games
+	$(MAKE) --no-print-directory bench-c BENCH_C_SECONDS=0.1
+	$(MAKE) --no-print-directory node NODE_PROFILE=release
+	$(PY) benchmarks/bindings.py --seconds $(BENCH_SECONDS) --rounds $(BENCH_ROUNDS)
+# --- end of Bindings compared ---

@@ -54,7 +54,7 @@ def commands(seconds: float) -> dict[str, list[str]]:
     return {
         "rust": [str(ROOT / "target/release/examples/random_games"), time_arg],
         "python": [sys.executable, str(Path(__file__).resolve()), "--loop", "--seconds", time_arg],
-        "c": [str(ROOT / "target/c-bench/random_games"), time_arg],
+        "c": [str(ROOT / "target/c-tests/random_games"), time_arg],
         "node": ["node", str(ROOT / "benchmarks/random_games.js"), time_arg],
     }
 
