@@ -10,18 +10,7 @@
 // Prints one line: `node <games> <plies> <seconds>`.
 
 const bagh = require('../bagh-node');
-
-/** mulberry32: floats in [0, 1), the same sequence for the same seed. */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const { seededRandom } = require('../examples/node/seeded-random');
 
 function playOne(random) {
   const game = new bagh.Game('bagh-chal');

@@ -21,6 +21,30 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every reason, in the order of docs/rules.md's checks.
+    pub const ALL: [Termination; 5] = [
+        Termination::Captures,
+        Termination::TigersTrapped,
+        Termination::GoatsBlocked,
+        Termination::Repetition,
+        Termination::NoProgress,
+    ];
+
+    /// The reason with this [`name`](Termination::name), if any: how the
+    /// bindings read an outcome back from its parts.
+    ///
+    /// ```
+    /// use bagh_core::Termination;
+    ///
+    /// assert_eq!(Termination::from_name("goats-blocked"), Some(Termination::GoatsBlocked));
+    /// assert_eq!(Termination::from_name("stalemate"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Termination> {
+        Termination::ALL
+            .into_iter()
+            .find(|reason| reason.name() == name)
+    }
+
     /// The reason's name: `captures`, `tigers-trapped`, `goats-blocked`,
     /// `repetition` or `no-progress`.
     pub const fn name(self) -> &'static str {

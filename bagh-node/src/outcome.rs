@@ -19,14 +19,6 @@ impl From<Outcome> for JsOutcome {
     }
 }
 
-const REASONS: [Termination; 5] = [
-    Termination::Captures,
-    Termination::TigersTrapped,
-    Termination::GoatsBlocked,
-    Termination::Repetition,
-    Termination::NoProgress,
-];
-
 fn outcome_of(winner: Option<&str>, reason: &str) -> std::result::Result<Outcome, Failure> {
     let winner = match winner {
         None => None,
@@ -39,18 +31,15 @@ fn outcome_of(winner: Option<&str>, reason: &str) -> std::result::Result<Outcome
             ))
         }
     };
-    let reason = REASONS
-        .into_iter()
-        .find(|known| known.name() == reason)
-        .ok_or_else(|| {
-            Failure::new(
-                ErrorClass::Parse,
-                format!(
-                    "reason: unexpected value {reason:?}, expected one of {}",
-                    REASONS.map(|known| known.name()).join(", ")
-                ),
-            )
-        })?;
+    let reason = Termination::from_name(reason).ok_or_else(|| {
+        Failure::new(
+            ErrorClass::Parse,
+            format!(
+                "reason: unexpected value {reason:?}, expected one of {}",
+                Termination::ALL.map(|known| known.name()).join(", ")
+            ),
+        )
+    })?;
     Ok(Outcome { winner, reason })
 }
 

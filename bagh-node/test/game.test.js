@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const bagh = require('..');
-const { seededRandom, playRandomGame } = require('./seeded-random');
+const { seededRandom, playRandomGame } = require('../../examples/node/seeded-random');
 
 test('a new game starts at the rule set start', () => {
   const game = new bagh.Game();

@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const bagh = require('..');
-const { seededRandom, playRandomGame } = require('./seeded-random');
+const { seededRandom, playRandomGame } = require('../../examples/node/seeded-random');
 
 test('a record written then read gives the same moves and tags', () => {
   const game = playRandomGame(bagh, new bagh.Game(), seededRandom(7));

@@ -11,14 +11,6 @@ use crate::errors::ParseError;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyOutcome(pub Outcome);
 
-const REASONS: [Termination; 5] = [
-    Termination::Captures,
-    Termination::TigersTrapped,
-    Termination::GoatsBlocked,
-    Termination::Repetition,
-    Termination::NoProgress,
-];
-
 #[pymethods]
 impl PyOutcome {
     #[new]
@@ -34,15 +26,12 @@ impl PyOutcome {
                 )))
             }
         };
-        let reason = REASONS
-            .into_iter()
-            .find(|r| r.name() == reason)
-            .ok_or_else(|| {
-                ParseError::new_err(format!(
-                    "reason: unexpected value {reason:?}, expected one of {}",
-                    REASONS.map(|r| r.name()).join(", ")
-                ))
-            })?;
+        let reason = Termination::from_name(reason).ok_or_else(|| {
+            ParseError::new_err(format!(
+                "reason: unexpected value {reason:?}, expected one of {}",
+                Termination::ALL.map(|r| r.name()).join(", ")
+            ))
+        })?;
         Ok(PyOutcome(Outcome { winner, reason }))
     }
 
