@@ -81,8 +81,13 @@ impl<'a> Searcher<'a> {
     }
 
     /// Counts a node and checks the limits: the node count at every node,
-    /// the clock and the stop flag every 1024.
+    /// the clock and the stop flag every 1024. Once stopped, the nodes the
+    /// search passes through on its way out are not counted, so that a
+    /// thread never reports more than its node limit.
     fn count_node(&mut self, ply: usize) {
+        if self.stopped {
+            return;
+        }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.control.max_nodes.is_some_and(|max| self.nodes >= max) {
