@@ -10,6 +10,7 @@ number shared with the Rust crates.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import tomllib
@@ -70,10 +71,12 @@ def test_the_wheel_holds_the_module_the_stubs_and_the_licences() -> None:
     assert {"LICENSE-MIT", "LICENSE-APACHE"} <= licences, sorted(names)
 
 
-def test_one_version_for_the_python_package_and_the_crates() -> None:
+def test_one_version_for_the_python_package_the_node_addon_and_the_crates() -> None:
     python = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     rust = tomllib.loads((ROOT / "Cargo.toml").read_text(encoding="utf-8"))["workspace"]["package"]["version"]
     assert python == rust
+    node = json.loads((ROOT / "bagh-node" / "package.json").read_text(encoding="utf-8"))["version"]
+    assert node == rust, "bagh-node/package.json"
     if not installed_from_source():
         assert metadata.version("bagh") == python
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
