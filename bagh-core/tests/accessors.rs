@@ -85,3 +85,46 @@ fn a_walled_in_goat_has_no_move_though_points_are_empty() {
     assert_eq!(placing.legal_moves().len(), 22);
     assert_eq!(placing.outcome(), None);
 }
+
+/// docs/rules.md's names of the five ways a game ends, read back.
+#[test]
+fn termination_names_read_back() {
+    use bagh_core::Termination;
+    let names: Vec<&str> = Termination::ALL
+        .iter()
+        .map(|reason| reason.name())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "captures",
+            "tigers-trapped",
+            "goats-blocked",
+            "repetition",
+            "no-progress"
+        ]
+    );
+    for reason in Termination::ALL {
+        assert_eq!(Termination::from_name(reason.name()), Some(reason));
+    }
+    assert_eq!(Termination::from_name("stalemate"), None);
+    assert_eq!(Termination::from_name(""), None);
+}
+
+/// An outcome without a winner is a draw, written `1/2-1/2 (reason)`.
+#[test]
+fn outcomes_say_draw_and_write_result_and_reason() {
+    use bagh_core::{Outcome, Side, Termination};
+    let drawn = Outcome {
+        winner: None,
+        reason: Termination::Repetition,
+    };
+    let won = Outcome {
+        winner: Some(Side::Tiger),
+        reason: Termination::Captures,
+    };
+    assert!(drawn.is_draw());
+    assert!(!won.is_draw());
+    assert_eq!(drawn.to_string(), "1/2-1/2 (repetition)");
+    assert_eq!(won.to_string(), "0-1 (captures)");
+}

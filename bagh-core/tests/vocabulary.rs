@@ -98,12 +98,14 @@ fn points_and_moves_round_trip_their_text() {
 
 #[test]
 fn bad_moves_and_points_say_what_and_where() {
-    let cases: [(&str, usize, ParseErrorKind); 8] = [
+    let cases: [(&str, usize, ParseErrorKind); 9] = [
         ("", 1, ParseErrorKind::Empty),
         ("f1", 1, ParseErrorKind::ExpectedFile { found: Some('f') }),
         ("a6", 2, ParseErrorKind::ExpectedRank { found: Some('6') }),
         ("a1a", 4, ParseErrorKind::ExpectedRank { found: None }),
         ("a1a2a3", 5, ParseErrorKind::TrailingInput),
+        // A capture has one character more before its trailing input.
+        ("a1xa3b", 6, ParseErrorKind::TrailingInput),
         (
             "b1c2",
             1,
