@@ -128,3 +128,20 @@ fn outcomes_say_draw_and_write_result_and_reason() {
     assert_eq!(drawn.to_string(), "1/2-1/2 (repetition)");
     assert_eq!(won.to_string(), "0-1 (captures)");
 }
+
+/// A point set's iterator knows how many points are left (it is an
+/// `ExactSizeIterator`).
+#[test]
+fn point_set_iterators_count_what_is_left() {
+    use bagh_core::PointSet;
+    let mut set = PointSet::default();
+    for point in [Point::A1, Point::C3, Point::E5] {
+        set.insert(point);
+    }
+    let mut points = set.iter();
+    assert_eq!(points.size_hint(), (3, Some(3)));
+    assert_eq!(points.len(), 3);
+    assert_eq!(points.next(), Some(Point::A1));
+    assert_eq!(points.size_hint(), (2, Some(2)));
+    assert_eq!(points.len(), 2);
+}
