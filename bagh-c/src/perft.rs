@@ -1,5 +1,5 @@
 //! `bagh_perft`: the number of move paths to a depth, the check that a
-//! move generator counts what the rules allow (RULES.md's figures).
+//! move generator counts what the rules allow (the figures of docs/rules.md, "Counting moves: perft").
 
 use bagh_core::{perft, perft_divide};
 
