@@ -217,6 +217,16 @@ impl ParseError {
     }
 }
 
+/// A list of points that names one point twice ([`PointSet::from_distinct`]).
+///
+/// [`PointSet::from_distinct`]: crate::PointSet::from_distinct
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[error("{point} is given twice")]
+pub struct RepeatedPoint {
+    /// The point named twice (its second mention).
+    pub point: Point,
+}
+
 /// A rule set that cannot be built. Each variant names the field at fault
 /// ([`RulesetError::field`]) and says why.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]

@@ -89,7 +89,8 @@ mod zobrist;
 
 pub use direction::Direction;
 pub use error::{
-    IllegalMoveError, IllegalMoveReason, ParseError, ParseErrorKind, RulesetError, TextKind,
+    IllegalMoveError, IllegalMoveReason, ParseError, ParseErrorKind, RepeatedPoint, RulesetError,
+    TextKind,
 };
 pub use game::Game;
 pub use interop::baghchal::{BaghchalError, BaghchalErrorKind, BaghchalPosition, BaghchalText};

@@ -14,7 +14,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
-use crate::Point;
+use crate::{Point, RepeatedPoint};
 
 /// A set of points: bit `i` stands for the point with index `i` (`a1` = bit 0,
 /// `e5` = bit 24). Bits 25..32 are always clear.
@@ -32,6 +32,31 @@ impl PointSet {
     /// The set with the given bits; bits above 24 are dropped.
     pub const fn from_bits(bits: u32) -> PointSet {
         PointSet(bits & Self::FULL.0)
+    }
+
+    /// The set of `points`, which must be distinct: a list of start points
+    /// or piece placements naming a point twice is a mistake, not a union.
+    ///
+    /// ```
+    /// use bagh_core::{Point, PointSet, RepeatedPoint};
+    ///
+    /// let set = PointSet::from_distinct([Point::A1, Point::E5]).unwrap();
+    /// assert_eq!(set.len(), 2);
+    /// let error = PointSet::from_distinct([Point::A1, Point::C3, Point::A1]).unwrap_err();
+    /// assert_eq!(error, RepeatedPoint { point: Point::A1 });
+    /// assert_eq!(error.to_string(), "a1 is given twice");
+    /// ```
+    pub fn from_distinct<I: IntoIterator<Item = Point>>(
+        points: I,
+    ) -> Result<PointSet, RepeatedPoint> {
+        let mut set = PointSet::EMPTY;
+        for point in points {
+            if set.contains(point) {
+                return Err(RepeatedPoint { point });
+            }
+            set.insert(point);
+        }
+        Ok(set)
     }
 
     /// The bits of the set.

@@ -25,7 +25,7 @@
 
 use std::num::NonZeroU16;
 
-use crate::error::{ParseError, RulesetError};
+use crate::error::{ParseError, RepeatedPoint, RulesetError};
 use crate::{Point, PointSet, Repetition, Ruleset, TigerMoves};
 
 /// A point, or the text of one (`"c3"`): what [`RulesetBuilder::tigers`]
@@ -183,13 +183,8 @@ impl RulesetBuilder {
                 found: error.input().to_string(),
                 reason: error.kind().to_string(),
             })?;
-        let mut tiger_starts = PointSet::EMPTY;
-        for &point in points {
-            if tiger_starts.contains(point) {
-                return Err(RulesetError::RepeatedStart { point });
-            }
-            tiger_starts.insert(point);
-        }
+        let tiger_starts = PointSet::from_distinct(points.iter().copied())
+            .map_err(|RepeatedPoint { point }| RulesetError::RepeatedStart { point })?;
         if tiger_starts.is_empty() {
             return Err(RulesetError::NoTigers);
         }

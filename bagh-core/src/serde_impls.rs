@@ -90,16 +90,16 @@ impl<'de> de::Visitor<'de> for PointSetVisitor {
     }
 
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<PointSet, A::Error> {
-        let mut set = PointSet::EMPTY;
+        let mut points = Vec::new();
         while let Some(point) = seq.next_element::<Point>()? {
-            if set.contains(point) {
-                return Err(de::Error::custom(format_args!(
-                    "point {point} is given twice"
-                )));
+            points.push(point);
+            if points.len() > 25 {
+                // Some point is repeated among 26: stop reading a long list.
+                break;
             }
-            set.insert(point);
         }
-        Ok(set)
+        PointSet::from_distinct(points)
+            .map_err(|error| de::Error::custom(format_args!("point {error}")))
     }
 }
 

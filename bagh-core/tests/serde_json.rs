@@ -95,4 +95,17 @@ fn a_setup_serializes_through_its_fields() {
         let error = serde_json::from_str::<Setup>(json).unwrap_err();
         assert!(error.to_string().contains(message), "{json}: {error}");
     }
+
+    // All 25 points, then one of them again and more: the repeat is named
+    // wherever it comes, even in a list longer than the board.
+    let mut names: Vec<String> = (0..25)
+        .map(|index| Point::from_index(index).unwrap().to_string())
+        .collect();
+    names.extend(["c3", "a1", "a2"].map(String::from));
+    let json = format!(
+        r#"{{"tigers":[],"goats":{},"side":"goat","goats_in_hand":0,"goats_captured":0}}"#,
+        serde_json::to_string(&names).unwrap()
+    );
+    let error = serde_json::from_str::<Setup>(&json).unwrap_err();
+    assert!(error.to_string().contains("point c3 is given twice"), "{error}");
 }

@@ -81,18 +81,12 @@ fn setup_field_error(field: &'static str, message: String) -> Failure {
 /// The points named in `names`, each at most once; a repeated name is a
 /// `SetupError` about `field`, a name that is no point a `ParseError`.
 fn point_set(field: &'static str, names: &[String]) -> std::result::Result<PointSet, Failure> {
-    let mut set = PointSet::EMPTY;
-    for name in names {
-        let point = name.parse::<bagh_core::Point>()?;
-        if set.contains(point) {
-            return Err(setup_field_error(
-                field,
-                format!("{field}: {point} is given twice"),
-            ));
-        }
-        set.insert(point);
-    }
-    Ok(set)
+    let points = names
+        .iter()
+        .map(|name| name.parse::<bagh_core::Point>())
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    PointSet::from_distinct(points)
+        .map_err(|error| setup_field_error(field, format!("{field}: {error}")))
 }
 
 /// A goat count: anything but a whole number from 0 to 255 is a

@@ -24,18 +24,12 @@ pub fn rules_text(rules: &Ruleset) -> String {
 /// The points named in `names`, each at most once; a repeated name is a
 /// `SetupError` about `field`.
 fn point_set(field: &'static str, names: &[String]) -> PyResult<PointSet> {
-    let mut set = PointSet::EMPTY;
-    for name in names {
-        let point = to_point(name)?;
-        if set.contains(point) {
-            return Err(setup_field_error(
-                field,
-                format!("{field}: {point} is given twice"),
-            ));
-        }
-        set.insert(point);
-    }
-    Ok(set)
+    let points = names
+        .iter()
+        .map(|name| to_point(name))
+        .collect::<PyResult<Vec<_>>>()?;
+    PointSet::from_distinct(points)
+        .map_err(|error| setup_field_error(field, format!("{field}: {error}")))
 }
 
 /// A goat count: a negative or huge number is a `SetupError` naming the
