@@ -145,3 +145,50 @@ fn point_set_iterators_count_what_is_left() {
     assert_eq!(points.size_hint(), (2, Some(2)));
     assert_eq!(points.len(), 2);
 }
+
+/// A point converts to the set holding just it, and `a - b` keeps the points
+/// of `a` that are not in `b`.
+#[test]
+fn a_point_is_a_set_and_sets_subtract() {
+    use bagh_core::PointSet;
+    let c3 = PointSet::from(Point::C3);
+    assert_eq!(c3.len(), 1);
+    assert!(c3.contains(Point::C3));
+    let corners: PointSet = [Point::A1, Point::E1, Point::A5, Point::E5]
+        .into_iter()
+        .collect();
+    let bottom: PointSet = [Point::A1, Point::E1, Point::C1].into_iter().collect();
+    let top: Vec<Point> = (corners - bottom).iter().collect();
+    assert_eq!(top, [Point::A5, Point::E5]);
+    assert_eq!(corners - PointSet::EMPTY, corners);
+    assert_eq!(corners - corners, PointSet::EMPTY);
+    assert_eq!((c3 - corners).iter().collect::<Vec<_>>(), [Point::C3]);
+}
+
+/// The ASCII board: rank 5 at the top with its number on the left, the files
+/// below, then who moves and the goats in hand and captured.
+#[test]
+fn the_ascii_board_labels_every_rank_and_file() {
+    let position: Position = "T3T/5/2G2/5/T3T t 19 0".parse().unwrap();
+    assert_eq!(
+        position.ascii_board(),
+        "5 T . . . T\n\
+         4 . . . . .\n\
+         3 . . G . .\n\
+         2 . . . . .\n\
+         1 T . . . T\n  \
+         a b c d e\n\
+         tigers to move, 19 in hand, 0 captured"
+    );
+}
+
+/// `{:?}` of a position shows its position string and rule set, so that a
+/// failing assertion says which position it was.
+#[test]
+fn a_position_debugs_as_its_text_and_rules() {
+    let position: Position = "T3T/5/2G2/5/T3T t 19 0".parse().unwrap();
+    assert_eq!(
+        format!("{position:?}"),
+        "Position(\"T3T/5/2G2/5/T3T t 19 0\", rules=bagh-chal)"
+    );
+}

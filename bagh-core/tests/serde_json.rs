@@ -107,5 +107,8 @@ fn a_setup_serializes_through_its_fields() {
         serde_json::to_string(&names).unwrap()
     );
     let error = serde_json::from_str::<Setup>(&json).unwrap_err();
-    assert!(error.to_string().contains("point c3 is given twice"), "{error}");
+    assert!(
+        error.to_string().contains("point c3 is given twice"),
+        "{error}"
+    );
 }

@@ -389,7 +389,7 @@ fn invalid_rule_sets_name_the_field() {
 
 #[test]
 fn bad_rule_set_texts_say_what_and_where() {
-    let cases: [(&str, usize, &str); 7] = [
+    let cases: [(&str, usize, &str); 9] = [
         ("", 1, "empty"),
         ("bagh-chol", 1, "unknown rule set \"bagh-chol\""),
         ("bagh-chal goats=x", 17, "goats: unexpected value \"x\""),
@@ -408,6 +408,17 @@ fn bad_rule_set_texts_say_what_and_where() {
             "repetition=draw(999)",
             1,
             "repetition: draw(n) allows n up to 255",
+        ),
+        // No count, or no number: the value is not a policy at all.
+        (
+            "repetition=draw()",
+            12,
+            "repetition: unexpected value \"draw()\"",
+        ),
+        (
+            "repetition=draw(x)",
+            12,
+            "repetition: unexpected value \"draw(x)\"",
         ),
     ];
     for (text, column, message) in cases {
