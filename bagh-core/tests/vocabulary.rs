@@ -319,6 +319,18 @@ fn rule_set_text_round_trips_and_presets_print_as_their_id() {
         "two-tigers repetition=draw:3".parse::<Ruleset>(),
         Ruleset::preset("two-tigers")
     );
+    // The largest draw count a rule set holds is 255 (one byte), in text and
+    // from the builder alike.
+    let widest = "bagh-chal repetition=draw(255)".parse::<Ruleset>().unwrap();
+    assert_eq!(widest.repetition(), Repetition::Draw(255));
+    assert_eq!(widest.to_string().parse::<Ruleset>(), Ok(widest));
+    assert_eq!(
+        Ruleset::builder()
+            .repetition(Repetition::Draw(255))
+            .build()
+            .map(|rules| rules.repetition()),
+        Ok(Repetition::Draw(255))
+    );
 }
 
 #[test]
