@@ -188,15 +188,17 @@ fuzz-smoke: cargo-fuzz
 # --- Mutation testing ---
 # cargo-mutants over the rules code of bagh-core (.cargo/mutants.toml lists
 # the files): each mutant is built with the `mutants` profile and the crate's
-# tests run under nextest. Several hours on 2 cores; not part of `make test`.
+# tests run under nextest. About an hour and a half on 2 cores with
+# MUTANTS_JOBS=2; not part of `make test`.
 # The outcome goes to target/mutants/mutants.out (missed.txt lists survivors);
 # MUTANTS_FLAGS=--iterate skips the mutants a previous run caught.
 MUTANTS_FLAGS ?=
+MUTANTS_JOBS ?= 2
 .PHONY: mutants
 mutants:
 	@command -v cargo-mutants >/dev/null || $(CARGO) install cargo-mutants --locked
 	@command -v cargo-nextest >/dev/null || $(CARGO) install cargo-nextest --locked
-	BAGH_PROPTEST_CASES=64 $(CARGO) mutants --jobs 1 --output target/mutants $(MUTANTS_FLAGS)
+	BAGH_PROPTEST_CASES=64 $(CARGO) mutants --jobs $(MUTANTS_JOBS) --output target/mutants $(MUTANTS_FLAGS)
 # --- end of Mutation testing ---
 
 # --- C ABI (bagh-c) ---
