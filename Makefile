@@ -164,7 +164,8 @@ bench-node:
 # RUSTC_BOOTSTRAP=1 (inside fuzz/run.sh). `make fuzz` runs every target for
 # FUZZ_SECONDS and prints executions, exec/s and coverage per target;
 # `make fuzz-smoke` (part of `make test`) builds every target and runs each
-# for FUZZ_SMOKE_SECONDS. FUZZ_SANITIZER is address (ASan) or none.
+# for FUZZ_SMOKE_SECONDS, two targets at a time (FUZZ_JOBS).
+# FUZZ_SANITIZER is address (ASan) or none.
 # The deep runs are optimised with overflow checks on; the smoke build is
 # unoptimised (overflow checks too), half the compile time of an optimised one.
 FUZZ_SECONDS ?= 60
@@ -182,7 +183,7 @@ fuzz: cargo-fuzz
 	FUZZ_BUILD_FLAGS="$(FUZZ_BUILD_FLAGS)" bash fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_SANITIZER)
 
 fuzz-smoke: cargo-fuzz
-	FUZZ_FRESH=1 FUZZ_BUILD_FLAGS="$(FUZZ_SMOKE_BUILD_FLAGS)" bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_SANITIZER)
+	FUZZ_FRESH=1 FUZZ_JOBS=2 FUZZ_BUILD_FLAGS="$(FUZZ_SMOKE_BUILD_FLAGS)" bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_SANITIZER)
 # --- end of Fuzzing ---
 
 # --- Mutation testing ---

@@ -4,7 +4,6 @@
 //! Every position reachable during placement is compared, both sides to
 //! move. Also: interrupted and resumed builds, damaged layer files.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -14,6 +13,7 @@ mod common;
 use bagh_core::{Point, Position, Ruleset, Side, Symmetry, TigerMoves};
 use bagh_tablebase::{BuildOptions, MovementTable, PlacementTable, TablebaseError, Value};
 use common::tables::{quiet, rules};
+use rustc_hash::FxHashMap;
 
 /// The movement table of `rules`, built into `dir`.
 fn movement(rules: Ruleset, dir: &std::path::Path) -> Arc<MovementTable> {
@@ -29,10 +29,11 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Plain minimax over the placement phase, memoised on the whole position.
+/// Plain minimax over the placement phase, memoised on the whole position
+/// (with a fast hasher: the memo holds every position reachable in placement).
 struct Minimax<'a> {
     movement: &'a MovementTable,
-    memo: HashMap<Position, Value>,
+    memo: FxHashMap<Position, Value>,
 }
 
 impl Minimax<'_> {
@@ -142,7 +143,7 @@ fn compare_with_minimax(name: &str, rules: Ruleset) -> (usize, Value) {
     check_statistics(&placement, &rules);
     let mut minimax = Minimax {
         movement: &movement,
-        memo: HashMap::new(),
+        memo: FxHashMap::default(),
     };
     let loaded = PlacementTable::load(&dir, movement.clone()).unwrap();
     assert!(loaded.in_memory() && !placement.in_memory());
