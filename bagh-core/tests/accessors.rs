@@ -3,7 +3,7 @@
 //! each checked against its definition in docs/rules.md or the notation, so
 //! that a wrong answer from any of them fails a test.
 
-use bagh_core::{Direction, Game, Move, Point, Position, Ruleset};
+use bagh_core::{Direction, Game, Move, Point, PointSet, Position, Ruleset};
 
 fn mv(text: &str) -> Move {
     text.parse().expect("a move in the notation")
@@ -150,7 +150,6 @@ fn point_set_iterators_count_what_is_left() {
 /// of `a` that are not in `b`.
 #[test]
 fn a_point_is_a_set_and_sets_subtract() {
-    use bagh_core::PointSet;
     let c3 = PointSet::from(Point::C3);
     assert_eq!(c3.len(), 1);
     assert!(c3.contains(Point::C3));
