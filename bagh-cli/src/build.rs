@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use bagh_core::Position;
-use bagh_tablebase::{BuildOptions, PlacementTable, Tablebase};
+use bagh_tablebase::{BuildOptions, MovementTable, PlacementTable, Tablebase};
 
 use crate::error::CliError;
 use crate::numbers::thousands;
@@ -50,7 +50,7 @@ pub fn run(args: &BuildArgs) -> Result<(), CliError> {
     writeln!(
         out,
         "movement   {} positions up to symmetry",
-        thousands(tables.movement().positions())
+        thousands(MovementTable::count_positions(&rules))
     )?;
     if tables.placement().is_some() {
         writeln!(
@@ -69,5 +69,19 @@ pub fn run(args: &BuildArgs) -> Result<(), CliError> {
         writeln!(out, "placement  not built")?;
     }
     writeln!(out, "time       {seconds:.1} s")?;
+    if let Some(out_dir) = &args.compressed {
+        if tables.placement().is_none() {
+            return Err(CliError::usage(
+                "--compressed compresses the whole game, and --movement-only builds no placement layers",
+            ));
+        }
+        let out_dir = out_dir.clone().unwrap_or_else(|| {
+            let mut name = dir.as_os_str().to_owned();
+            name.push("-compressed");
+            PathBuf::from(name)
+        });
+        drop(out);
+        crate::compress::compress(&tables, &out_dir, args.threads, args.quiet)?;
+    }
     Ok(())
 }

@@ -38,7 +38,7 @@ pub fn check_placement(tables: &Tablebase, n: usize) -> Result<Check, CliError> 
     let rules = *tables.rules();
     let mut rng = SplitMix64::new(SEED);
     // The transposition table keeps exact bounds, valid from one search to the next.
-    let mut solver = PlacementSolver::new(tables.movement(), SLOTS_LOG2)?;
+    let mut solver = PlacementSolver::new(full_movement(tables)?, SLOTS_LOG2)?;
     let mut check = Check {
         compared: 0,
         disagreements: Vec::new(),
@@ -86,4 +86,15 @@ fn random_position(start: Position, rng: &mut SplitMix64) -> Option<Position> {
         }
     }
     (position.goats_in_hand() > 0 && position.outcome().is_none()).then_some(position)
+}
+
+/// The movement table of full tables, which the placement search needs;
+/// compressed tables are an error that says so.
+pub fn full_movement(tables: &Tablebase) -> Result<&bagh_tablebase::MovementTable, CliError> {
+    tables.movement().map(|m| &**m).ok_or_else(|| {
+        CliError::failure(format!(
+            "{} holds compressed tables; the placement search needs the full movement table",
+            tables.dir().display()
+        ))
+    })
 }

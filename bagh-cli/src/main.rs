@@ -11,6 +11,7 @@ mod analyse;
 mod build;
 mod check;
 mod clock;
+mod compress;
 mod engine_match;
 mod engine_setup;
 mod error;
@@ -80,6 +81,7 @@ enum Command {
     Probe(ProbeArgs),
     Stats(StatsArgs),
     Verify(VerifyArgs),
+    Compress(CompressArgs),
     Report(ReportArgs),
     Analyse(AnalyseArgs),
     Engine(EngineArgs),
@@ -144,6 +146,33 @@ pub struct BuildArgs {
     /// No progress bars (they are hidden anyway when stderr is not a terminal).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Then compress the whole game into OUT [default: DIR-compressed] (as `bagh compress DIR OUT`).
+    #[arg(long, value_name = "OUT", num_args = 0..=1)]
+    pub compressed: Option<Option<PathBuf>>,
+}
+
+/// Compress a built tablebase: the whole game in one file, opened like the full tables.
+///
+/// DIR must hold the movement table and every placement layer. OUT (a
+/// directory, created if missing) receives `tables.btz`, which
+/// `bagh probe OUT`, the engine's tablebase option and every binding open
+/// as they open DIR. Each layer file is read and checked on the way.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  bagh compress tablebases/bagh-chal tablebases/bagh-chal-compressed
+  bagh verify tablebases/bagh-chal-compressed --against tablebases/bagh-chal")]
+pub struct CompressArgs {
+    /// The directory of the full tables.
+    pub dir: PathBuf,
+    /// The directory of the compressed file.
+    pub out: PathBuf,
+    /// Threads; 0 for one per core.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// No progress bars (they are hidden anyway when stderr is not a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Probe positions in a tablebase: value, distance and best moves.
@@ -195,14 +224,26 @@ pub struct StatsArgs {
 
 /// Check every file of a tablebase against its checksum.
 ///
-/// Prints OK, or fails (exit code 1) naming the damaged file.
+/// Prints OK, or fails (exit code 1) naming the damaged file. With
+/// --against, DIR holds compressed tables and every entry a probe reads is
+/// compared with the full tables (fails with exit code 1 on any difference).
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Example:
-  bagh verify tablebases/bagh-chal")]
+Examples:
+  bagh verify tablebases/bagh-chal
+  bagh verify tablebases/bagh-chal-compressed --against tablebases/bagh-chal")]
 pub struct VerifyArgs {
-    /// The tablebase directory.
+    /// The tablebase directory (full or compressed tables).
     pub dir: PathBuf,
+    /// Compare every entry of the compressed tables in DIR with the full tables in FULL.
+    #[arg(long, value_name = "FULL")]
+    pub against: Option<PathBuf>,
+    /// Threads for --against; 0 for one per core.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// No progress bar (it is hidden anyway when stderr is not a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Write a markdown report of a tablebase.
@@ -414,6 +455,7 @@ fn main() -> ExitCode {
         Command::Probe(args) => probe::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Compress(args) => compress::run(args),
         Command::Report(args) => report::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Engine(_) => ugi::run(),

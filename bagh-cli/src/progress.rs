@@ -1,4 +1,5 @@
-//! Progress bars of a build on stderr: one per stage (movement, placement),
+//! Progress bars of a build on stderr: one per stage (movement, placement,
+//! compress, verify),
 //! drawn with indicatif from [`BuildOptions::on_progress`] reports.
 //!
 //! [`BuildOptions::on_progress`]: bagh_tablebase::BuildOptions::on_progress
@@ -62,12 +63,13 @@ impl BuildBars {
         };
         bar.set_length(progress.total);
         bar.set_position(progress.done.min(progress.total));
-        let layer = match progress.stage {
-            Stage::Movement => "captured",
-            _ => "placed",
+        let message = match (progress.stage, progress.layer) {
+            (Stage::Movement, layer) => format!("captured {layer}"),
+            (Stage::Compress | Stage::Verify, 255) => "movement".to_string(),
+            (_, layer) => format!("placed {layer}"),
         };
         if progress.done < progress.total {
-            bar.set_message(format!("{layer} {}", progress.layer));
+            bar.set_message(message);
         } else {
             bar.set_message("done");
         }

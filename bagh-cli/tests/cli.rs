@@ -230,7 +230,7 @@ fn probe_without_placement_layers_fails_or_searches() {
     let out = ok(&["probe", path(dir.path()), "--search", "--json", "start"]);
     let json: Json = serde_json::from_str(out.trim()).unwrap();
     let tables = Tablebase::open(dir.path()).unwrap();
-    let searched = PlacementSolver::new(tables.movement(), 16)
+    let searched = PlacementSolver::new(tables.movement().expect("full tables"), 16)
         .unwrap()
         .solve(&Position::new(tiny()))
         .unwrap();

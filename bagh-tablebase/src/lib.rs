@@ -71,9 +71,11 @@
 //! The library prints nothing: progress goes to
 //! [`BuildOptions::on_progress`], which front ends draw as they like.
 
-#![forbid(unsafe_code)]
+// One unsafe call: the memory map of a compressed file (`compressed::map`).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod compressed;
 mod error;
 mod files;
 mod layout;
@@ -85,6 +87,7 @@ mod probing;
 mod tablebase;
 mod value;
 
+pub use compressed::{CompressedTables, Difference, COMPRESSED_FORMAT_VERSION};
 pub use error::TablebaseError;
 pub use movement::{MovementLayerStatistics, MovementStatistics, MovementTable, FORMAT_VERSION};
 pub use options::{BuildOptions, BuildProgress, ProgressCallback, Stage};
@@ -95,7 +98,9 @@ pub use placement::{
 pub use tablebase::{Statistics, Tablebase};
 pub use value::{Probe, Value};
 
-pub(crate) use probing::{capture_target_probe, check_rules, keeping, probe_each_move};
+pub(crate) use probing::{
+    capture_target_probe, check_rules, keeping, placement_probe, probe_each_move,
+};
 
 /// The README's Rust code (the rules and the tables), compiled and run as a
 /// doctest.

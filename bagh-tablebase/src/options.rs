@@ -18,6 +18,10 @@ pub enum Stage {
     Movement,
     /// The placement layers, by backward induction.
     Placement,
+    /// The compressed file, made from the full tables.
+    Compress,
+    /// The compressed file compared with the full tables.
+    Verify,
 }
 
 impl Stage {
@@ -26,6 +30,8 @@ impl Stage {
         match self {
             Stage::Movement => "movement",
             Stage::Placement => "placement",
+            Stage::Compress => "compress",
+            Stage::Verify => "verify",
         }
     }
 }
@@ -142,5 +148,19 @@ pub(crate) fn in_pool<T: Send>(
     {
         let _ = (rules, threads);
         build()
+    }
+}
+
+/// Runs `f` on `0..tasks`, in parallel with the `parallel` feature (on the
+/// pool of [`in_pool`] when called inside it).
+pub(crate) fn run_tasks<T: Send>(tasks: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..tasks).into_par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (0..tasks).map(f).collect()
     }
 }

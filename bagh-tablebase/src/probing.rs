@@ -58,3 +58,37 @@ pub(crate) fn keeping(probe: Probe, moves: Vec<(Move, Probe)>) -> Vec<Move> {
         .map(|(mv, _)| mv)
         .collect()
 }
+
+/// The probe of a position with goats in hand and fewer captures than the
+/// target (checked by the caller), from the goats' values of goats-to-move
+/// positions: stored for the goats to move, one ply of tiger moves for the
+/// tigers (a capture that reaches the target wins at once).
+pub(crate) fn placement_probe(
+    position: &Position,
+    goats_value: impl Fn(&Position) -> Result<Value, TablebaseError>,
+) -> Result<Probe, TablebaseError> {
+    match position.side_to_move() {
+        Side::Goat => Ok(Probe::new(goats_value(position)?, None)),
+        Side::Tiger => {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                return Ok(Probe::game_over(Value::Loss));
+            }
+            let mut best = Value::Loss;
+            for mv in moves {
+                let mut after = *position;
+                after.play_unchecked(mv);
+                let value = if after.is_capture_target_reached() {
+                    Value::Win
+                } else {
+                    goats_value(&after)?.flip()
+                };
+                best = best.max(value);
+                if best == Value::Win {
+                    break;
+                }
+            }
+            Ok(Probe::new(best, None))
+        }
+    }
+}

@@ -8,7 +8,7 @@ use bagh_core::{Move, Position, Ruleset};
 use crate::files::BuildLock;
 use crate::placement::lock_file;
 use crate::{
-    BuildOptions, MovementStatistics, MovementTable, PlacementStatistics, PlacementTable, Probe,
+    BuildOptions, CompressedTables, MovementStatistics, MovementTable, PlacementStatistics, PlacementTable, Probe,
     TablebaseError,
 };
 
@@ -41,8 +41,18 @@ use crate::{
 /// ```
 pub struct Tablebase {
     dir: PathBuf,
-    movement: Arc<MovementTable>,
-    placement: Result<PlacementTable, String>,
+    tables: Tables,
+}
+
+/// The files a tablebase reads.
+enum Tables {
+    /// The movement table and, when built, the placement layers.
+    Full {
+        movement: Arc<MovementTable>,
+        placement: Result<PlacementTable, String>,
+    },
+    /// The whole game in one compressed file.
+    Compressed(CompressedTables),
 }
 
 impl std::fmt::Debug for Tablebase {
@@ -50,7 +60,8 @@ impl std::fmt::Debug for Tablebase {
         f.debug_struct("Tablebase")
             .field("rules", &self.rules().to_string())
             .field("dir", &self.dir)
-            .field("placement", &self.placement.is_ok())
+            .field("compressed", &self.compressed().is_some())
+            .field("placement", &self.placement_missing().is_none())
             .finish()
     }
 }
@@ -126,8 +137,10 @@ impl Tablebase {
             let layers = PlacementTable::build_locked(movement.clone(), dir, options)?;
             return Ok(Tablebase {
                 dir: dir.to_path_buf(),
-                movement,
-                placement: Ok(layers),
+                tables: Tables::Full {
+                    movement,
+                    placement: Ok(layers),
+                },
             });
         }
         Tablebase::with_movement(dir, movement, |dir, movement| {
@@ -135,11 +148,15 @@ impl Tablebase {
         })
     }
 
-    /// Opens the tables in `dir`, reading the rule set from the movement
-    /// table. Every file is checked whole (the movement table) or by its
-    /// header and length (the placement layers; [`verify`](Self::verify)
-    /// reads their checksums). A directory with no placement layers, or an
-    /// unfinished set of them, answers positions with no goats in hand.
+    /// Opens the tables in `dir`, reading the rule set from the files:
+    /// the full tables (`movement.tb` and the layer files) or, where there
+    /// is no movement table, the compressed file
+    /// ([`CompressedTables::FILE`]); `dir` may also name a compressed file
+    /// itself. The movement table is checked whole, the layer files and the
+    /// compressed file by their headers and structure
+    /// ([`verify`](Self::verify) reads their checksums). A directory with
+    /// no placement layers, or an unfinished set of them, answers positions
+    /// with no goats in hand.
     pub fn open(dir: impl AsRef<Path>) -> Result<Tablebase, TablebaseError> {
         Tablebase::open_with(dir.as_ref(), |dir, movement| {
             PlacementTable::open(dir, movement)
@@ -147,7 +164,8 @@ impl Tablebase {
     }
 
     /// Opens the tables like [`open`](Self::open) and reads the placement
-    /// layers into memory (about 4.4 GB for `bagh-chal`), checking them.
+    /// layers into memory (about 4.4 GB for `bagh-chal`), checking them. A
+    /// compressed file is mapped, as by `open`.
     pub fn load(dir: impl AsRef<Path>) -> Result<Tablebase, TablebaseError> {
         Tablebase::open_with(dir.as_ref(), |dir, movement| {
             PlacementTable::load(dir, movement)
@@ -158,6 +176,19 @@ impl Tablebase {
         dir: &Path,
         open_layers: fn(&Path, Arc<MovementTable>) -> Result<PlacementTable, TablebaseError>,
     ) -> Result<Tablebase, TablebaseError> {
+        let compressed = if dir.is_file() {
+            Some(dir.to_path_buf())
+        } else {
+            let path = CompressedTables::path_in(dir);
+            (!Tablebase::movement_path(dir).exists() && path.exists()).then_some(path)
+        };
+        if let Some(path) = compressed {
+            let tables = CompressedTables::open(&path)?;
+            return Ok(Tablebase {
+                dir: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
+                tables: Tables::Compressed(tables),
+            });
+        }
         let movement = Arc::new(MovementTable::open(Tablebase::movement_path(dir))?);
         Tablebase::with_movement(dir, movement, open_layers)
     }
@@ -189,14 +220,19 @@ impl Tablebase {
         };
         Ok(Tablebase {
             dir: dir.to_path_buf(),
-            movement,
-            placement,
+            tables: Tables::Full {
+                movement,
+                placement,
+            },
         })
     }
 
     /// The rule set.
     pub fn rules(&self) -> &Ruleset {
-        self.movement.rules()
+        match &self.tables {
+            Tables::Full { movement, .. } => movement.rules(),
+            Tables::Compressed(tables) => tables.rules(),
+        }
     }
 
     /// The directory of the tables.
@@ -204,31 +240,39 @@ impl Tablebase {
         &self.dir
     }
 
-    /// The movement table.
-    pub fn movement(&self) -> &Arc<MovementTable> {
-        &self.movement
+    /// The movement table, when the tables are the full ones.
+    pub fn movement(&self) -> Option<&Arc<MovementTable>> {
+        match &self.tables {
+            Tables::Full { movement, .. } => Some(movement),
+            Tables::Compressed(_) => None,
+        }
     }
 
-    /// The placement layers, when they are built.
+    /// The placement layers, when the tables are the full ones and the
+    /// layers are built.
     pub fn placement(&self) -> Option<&PlacementTable> {
-        self.placement.as_ref().ok()
+        match &self.tables {
+            Tables::Full { placement, .. } => placement.as_ref().ok(),
+            Tables::Compressed(_) => None,
+        }
     }
 
-    /// Why the placement layers are not open (not built, or which layer
-    /// files an unfinished build has yet to write); `None` when they are.
+    /// The compressed file, when the tables are compressed.
+    pub fn compressed(&self) -> Option<&CompressedTables> {
+        match &self.tables {
+            Tables::Compressed(tables) => Some(tables),
+            Tables::Full { .. } => None,
+        }
+    }
+
+    /// Why positions with goats in hand cannot be probed (the placement
+    /// layers are not built, or an unfinished build has yet to write some
+    /// layer files); `None` when they can.
     pub fn placement_missing(&self) -> Option<&str> {
-        self.placement.as_ref().err().map(String::as_str)
-    }
-
-    /// The placement layers, or the error a position with goats in hand gets.
-    fn placement_for(&self, position: &Position) -> Result<&PlacementTable, TablebaseError> {
-        self.placement
-            .as_ref()
-            .map_err(|missing| TablebaseError::PlacementMissing {
-                position: position.to_string(),
-                dir: self.dir.clone(),
-                missing: missing.clone(),
-            })
+        match &self.tables {
+            Tables::Full { placement, .. } => placement.as_ref().err().map(String::as_str),
+            Tables::Compressed(_) => None,
+        }
     }
 
     /// The value of any position for the side to move under perfect play,
@@ -239,10 +283,31 @@ impl Tablebase {
         if let Some(over) = crate::capture_target_probe(position) {
             return Ok(over);
         }
-        if position.goats_in_hand() == 0 {
-            self.movement.probe(position)
-        } else {
-            self.placement_for(position)?.probe(position)
+        match &self.tables {
+            Tables::Full { movement, .. } if position.goats_in_hand() == 0 => {
+                movement.probe(position)
+            }
+            Tables::Full { placement, .. } => placement
+                .as_ref()
+                .map_err(|missing| TablebaseError::PlacementMissing {
+                    position: position.to_string(),
+                    dir: self.dir.clone(),
+                    missing: missing.clone(),
+                })?
+                .probe(position),
+            Tables::Compressed(tables) => {
+                if !crate::layout::counts_match(tables.layout(), position) {
+                    return Err(TablebaseError::NotInTable {
+                        position: position.to_string(),
+                        reason: "the piece counts do not match the rule set",
+                    });
+                }
+                if position.goats_in_hand() == 0 {
+                    tables.movement_probe(position)
+                } else {
+                    crate::placement_probe(position, |p| tables.goats_value(p))
+                }
+            }
         }
     }
 
@@ -262,20 +327,34 @@ impl Tablebase {
     }
 
     /// The counts of both tables (the placement layers are read whole and
-    /// their checksums checked on the way).
+    /// their checksums checked on the way). Counting needs the full
+    /// tables: compressed ones answer [`TablebaseError::Unsupported`].
     pub fn statistics(&self) -> Result<Statistics, TablebaseError> {
-        Ok(Statistics {
-            movement: self.movement.statistics(),
-            placement: self
-                .placement()
-                .map(PlacementTable::statistics)
-                .transpose()?,
-        })
+        match &self.tables {
+            Tables::Full { movement, .. } => Ok(Statistics {
+                movement: movement.statistics(),
+                placement: self
+                    .placement()
+                    .map(PlacementTable::statistics)
+                    .transpose()?,
+            }),
+            Tables::Compressed(tables) => Err(TablebaseError::Unsupported {
+                rules: self.rules().to_string(),
+                reason: format!(
+                    "{} is compressed; the counts are read from the full tables",
+                    tables.path().display()
+                ),
+            }),
+        }
     }
 
-    /// Reads every placement layer whole and checks its checksum (the
-    /// movement table was checked whole when it was opened).
+    /// Checks every checksum: of the placement layers, read whole (the
+    /// movement table was checked whole when it was opened), or of every
+    /// section of a compressed file.
     pub fn verify(&self) -> Result<(), TablebaseError> {
-        self.placement().map_or(Ok(()), PlacementTable::verify)
+        match &self.tables {
+            Tables::Full { .. } => self.placement().map_or(Ok(()), PlacementTable::verify),
+            Tables::Compressed(tables) => tables.verify(),
+        }
     }
 }

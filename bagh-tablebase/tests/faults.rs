@@ -183,7 +183,7 @@ fn a_movement_only_directory_answers_movement_and_names_the_missing_build() {
     assert!(tables.placement_missing().unwrap().contains("not built"));
     let moving = Position::from_text("5/5/1GTG1/1GG2/5 t 0 0", rules).unwrap();
     let probe = tables.probe(&moving).unwrap();
-    assert_eq!(probe, tables.movement().probe(&moving).unwrap());
+    assert_eq!(probe, tables.movement().unwrap().probe(&moving).unwrap());
     assert!(probe.value == Value::Draw || probe.distance.is_some());
     let error = tables.probe(&Position::new(rules)).unwrap_err();
     assert!(

@@ -155,10 +155,17 @@ impl PyTablebase {
         self.0.dir().to_path_buf()
     }
 
-    /// The movement table.
+    /// The movement table, or None when the tables are compressed.
     #[getter]
-    fn movement(&self) -> PyMovementTable {
-        PyMovementTable(Arc::clone(self.0.movement()))
+    fn movement(&self) -> Option<PyMovementTable> {
+        self.0.movement().map(|m| PyMovementTable(Arc::clone(m)))
+    }
+
+    /// Whether the tables are the compressed file (`bagh compress`) rather
+    /// than the full table files.
+    #[getter]
+    fn compressed(&self) -> bool {
+        self.0.compressed().is_some()
     }
 
     /// The placement layers, or None when they are not built.
@@ -250,7 +257,13 @@ impl PyTablebase {
         node_limit: Option<u64>,
     ) -> PyResult<PyProbe> {
         let position = self.position(position)?;
-        solve(py, self.0.movement(), position, tt_log2, node_limit).map(PyProbe)
+        let Some(movement) = self.0.movement() else {
+            return Err(super::error::TablebaseError::new_err(format!(
+                "{}: the search needs the full movement table; compressed tables answer probe() instead",
+                self.0.dir().display()
+            )));
+        };
+        solve(py, movement, position, tt_log2, node_limit).map(PyProbe)
     }
 
     /// The counts of both tables (the placement layers are read whole and

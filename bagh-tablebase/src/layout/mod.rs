@@ -319,3 +319,16 @@ pub(crate) fn count_positions(rules: &Ruleset) -> u64 {
         .map(|c| 2 * fold::count_orbits(rules.tiger_count(), usize::from(rules.goats() - c)))
         .sum()
 }
+
+/// Whether a position of the layout's rule set has its piece counts
+/// (tigers, and goats on the board, in hand and captured) and fewer
+/// captures than the target, so that the tables number it.
+pub(crate) fn counts_match(layout: &Layout, position: &Position) -> bool {
+    let rules = &layout.rules;
+    let (t, g) = (position.tigers().bits(), position.goats().bits());
+    let accounted = u32::from(position.goats_in_hand()) + u32::from(position.goats_captured());
+    position.goats_captured() < rules.capture_target()
+        && t & g == 0
+        && t.count_ones() == layout.tigers
+        && g.count_ones() + accounted == u32::from(rules.goats())
+}

@@ -35,6 +35,7 @@ use arrayvec::ArrayVec;
 use bagh_core::{Move, Position, Side, MAX_MOVES};
 
 use super::entry::{distance, loss, tag, win, DRAW, MAX_DISTANCE, TAG_LOSS, TAG_WIN, UNUSED};
+use crate::options::run_tasks;
 use crate::layout::Layout;
 use crate::memory::filled;
 use crate::TablebaseError;
@@ -48,19 +49,6 @@ struct Found {
 
 /// Entries of one round handed to one task.
 const CHUNK: usize = 1 << 14;
-
-/// Runs `f` on `0..tasks`, in parallel with the `parallel` feature.
-fn run_tasks<T: Send>(tasks: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        (0..tasks).into_par_iter().map(f).collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (0..tasks).map(f).collect()
-    }
-}
 
 /// The solver's state: every entry of the table, and the counters of the
 /// layer being solved.

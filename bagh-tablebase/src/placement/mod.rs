@@ -27,7 +27,7 @@
 
 mod build;
 pub(crate) mod file;
-mod runs;
+pub(crate) mod runs;
 pub(crate) mod solver;
 mod statistics;
 
@@ -35,7 +35,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use bagh_core::{Move, Position, Ruleset, Side};
+use bagh_core::{Move, Position, Ruleset};
 
 pub use file::PLACEMENT_FORMAT_VERSION;
 pub use statistics::{PlacementLayerStatistics, PlacementStatistics};
@@ -187,7 +187,7 @@ impl PlacementTable {
     }
 
     /// Reads the layer file of `placed` goats placed whole, checking it.
-    fn read_layer(&self, placed: u32) -> Result<Vec<Values>, TablebaseError> {
+    pub(crate) fn read_layer(&self, placed: u32) -> Result<Vec<Values>, TablebaseError> {
         let path = &self.layers[placed as usize].path;
         file::read_layer(path, &expected(&self.layout, placed, &self.movement))
     }
@@ -270,30 +270,7 @@ impl PlacementTable {
                 reason: "no goats in hand: probe the movement table",
             });
         }
-        match position.side_to_move() {
-            Side::Goat => Ok(Probe::new(self.goats_value(position)?, None)),
-            Side::Tiger => {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    return Ok(Probe::game_over(Value::Loss));
-                }
-                let mut best = Value::Loss;
-                for mv in moves {
-                    let mut after = *position;
-                    after.play_unchecked(mv);
-                    let value = if after.is_capture_target_reached() {
-                        Value::Win
-                    } else {
-                        self.goats_value(&after)?.flip()
-                    };
-                    best = best.max(value);
-                    if best == Value::Win {
-                        break;
-                    }
-                }
-                Ok(Probe::new(best, None))
-            }
-        }
+        crate::placement_probe(position, |p| self.goats_value(p))
     }
 
     /// Every legal move of a position with goats in hand, with the probe of

@@ -206,7 +206,11 @@ class Tablebase:
     @property
     def dir(self) -> Path: ...
     @property
-    def movement(self) -> MovementTable: ...
+    def movement(self) -> MovementTable | None:
+        """The movement table, or None when the tables are compressed."""
+    @property
+    def compressed(self) -> bool:
+        """Whether the tables are the compressed file (`bagh compress`) rather than the full table files."""
     @property
     def placement(self) -> PlacementTable | None:
         """The placement layers, or None when they are not built."""

@@ -1,0 +1,46 @@
+//! `bagh compress`: `CompressedTables::compress` with a progress bar, then
+//! the file's size and the wall time.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use bagh_tablebase::{BuildOptions, CompressedTables, Tablebase};
+
+use crate::error::CliError;
+use crate::numbers::thousands;
+use crate::progress::BuildBars;
+use crate::CompressArgs;
+
+/// Runs `bagh compress`.
+pub fn run(args: &CompressArgs) -> Result<(), CliError> {
+    let tables = Tablebase::open(&args.dir)?;
+    compress(&tables, &args.out, args.threads, args.quiet)
+}
+
+/// Compresses the full tables `tables` into `out` and prints what it made.
+pub fn compress(tables: &Tablebase, out: &Path, threads: usize, quiet: bool) -> Result<(), CliError> {
+    if tables.compressed().is_some() {
+        return Err(CliError::usage(format!(
+            "{} holds compressed tables already; compress a directory of full tables",
+            tables.dir().display()
+        )));
+    }
+    let bars = BuildBars::new(quiet);
+    let options = BuildOptions {
+        threads,
+        on_progress: bars.callback(),
+        ..BuildOptions::default()
+    };
+    let started = Instant::now();
+    let made = CompressedTables::compress(tables, out, &options);
+    bars.finish(made.is_ok());
+    let compressed = made?;
+    let seconds = started.elapsed().as_secs_f64();
+    let mut stdout = std::io::stdout().lock();
+    writeln!(stdout, "rules      {}", tables.rules())?;
+    writeln!(stdout, "file       {}", compressed.path().display())?;
+    writeln!(stdout, "bytes      {}", thousands(compressed.bytes()))?;
+    writeln!(stdout, "time       {seconds:.1} s")?;
+    Ok(())
+}

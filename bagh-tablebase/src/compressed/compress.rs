@@ -1,0 +1,123 @@
+//! Making a compressed file from the full tables, section by section.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use bagh_core::Side;
+
+use super::encode::compress_section;
+use super::format::{self, SectionData};
+use super::sections::{is_canonical_entry, shapes, Part, SectionShape};
+use super::CompressedTables;
+use crate::movement::entry::{tag, UNUSED};
+use crate::options::in_pool;
+use crate::placement::file::Values;
+use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
+
+impl CompressedTables {
+    /// Compresses the full tables of `tables` (the movement table and every
+    /// placement layer) into [`FILE`](Self::FILE) in `dir` (created if
+    /// missing; the file is written atomically) and opens it. Each layer
+    /// file is read whole and checked; at most one layer and the output are
+    /// held in memory. `options.threads` and `options.on_progress` work as
+    /// in a build ([`Stage::Compress`]; `layer` is the placement layer, or
+    /// 255 for the movement table); a stop leaves no file.
+    pub fn compress(
+        tables: &Tablebase,
+        dir: impl AsRef<Path>,
+        options: &BuildOptions,
+    ) -> Result<CompressedTables, TablebaseError> {
+        let dir = dir.as_ref();
+        let (Some(movement), Some(placement)) = (tables.movement(), tables.placement()) else {
+            return Err(TablebaseError::Unsupported {
+                rules: tables.rules().to_string(),
+                reason: format!(
+                    "{} does not hold the full tables (the movement table and every placement layer) to compress",
+                    tables.dir().display()
+                ),
+            });
+        };
+        let rules = *tables.rules();
+        let layout = movement.layout().clone();
+        let shapes = shapes(&layout);
+        let total: u64 = 2 * shapes.iter().map(|s| s.entries).sum::<u64>();
+        let done = AtomicU64::new(0);
+        let stopped = AtomicBool::new(false);
+        let (done, stopped) = (&done, &stopped);
+        let report = |layer: u8| {
+            move |n: u64| {
+                let done = done.fetch_add(n, Relaxed) + n;
+                let going = options.report(BuildProgress {
+                    stage: Stage::Compress,
+                    done,
+                    total,
+                    layer,
+                });
+                if !going {
+                    stopped.store(true, Relaxed);
+                }
+            }
+        };
+        std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
+        let path = CompressedTables::path_in(dir);
+        let block = CompressedTables::BLOCK_BYTES;
+        let sections = in_pool(&rules, options.threads, || {
+            let mut out: Vec<SectionData> = Vec::with_capacity(shapes.len());
+            let mut layer: Option<(u8, Vec<Values>)> = None;
+            for shape in &shapes {
+                if stopped.load(Relaxed) {
+                    return Err(TablebaseError::Interrupted {
+                        checkpoint: path.clone(),
+                    });
+                }
+                let data = match shape.part {
+                    Part::Movement { captured, side } => {
+                        let l = &layout.layers[captured as usize];
+                        let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
+                        let source = |i: u64| {
+                            let e = movement.entry(base + i);
+                            (tag(e) != UNUSED).then_some(e)
+                        };
+                        compress_section(&source, shape.entries, block, 0, &report(255))
+                    }
+                    Part::Placement { placed, captured } => {
+                        if layer.as_ref().is_none_or(|(p, _)| *p != placed) {
+                            drop(layer.take()); // free the last layer before reading the next
+                            layer = Some((placed, placement.read_layer(u32::from(placed))?));
+                        }
+                        let values = layer
+                            .as_ref()
+                            .map(|(_, v)| &v[captured as usize])
+                            .ok_or_else(|| TablebaseError::corrupt(&path, "no layer"))?;
+                        let source = placement_source(&layout, shape, values);
+                        compress_section(&source, shape.entries, block, 0, &report(placed))
+                    }
+                };
+                out.push(data);
+            }
+            Ok(out)
+        })?;
+        if stopped.load(Relaxed) {
+            return Err(TablebaseError::Interrupted { checkpoint: path });
+        }
+        format::write(&path, &rules, block, movement.checksum(), &shapes, &sections)?;
+        drop(sections);
+        CompressedTables::open(&path)
+    }
+}
+
+/// The entries of a placement run: its stored values where they are the
+/// canonical image of their position, don't-care elsewhere.
+fn placement_source<'a>(
+    layout: &'a crate::layout::Layout,
+    shape: &'a SectionShape,
+    values: &'a Values,
+) -> impl Fn(u64) -> Option<u16> + Sync + 'a {
+    move |i: u64| {
+        let symmetric = layout.reps[(i / shape.run) as usize].stabilizer != 1;
+        if symmetric && !is_canonical_entry(layout, shape, i) {
+            return None;
+        }
+        Some(u16::from(values.get(i)))
+    }
+}

@@ -1,0 +1,159 @@
+//! Compression of one section: the entries cut into runs (don't-care
+//! entries joined to the run before them), a prefix code fitted to the
+//! section's runs, and the runs written into blocks of a fixed size.
+//!
+//! The entries are cut into chunks that are compressed in parallel; a
+//! block never spans two chunks, and both passes (counting, then writing)
+//! cut the same runs, so the code fits the runs written exactly.
+
+use std::collections::HashMap;
+
+use super::format::SectionData;
+use super::huffman::{canonical_codes, code_lengths};
+use super::tokens::{class_of, BitWriter, CLASSES, MAX_RUN};
+use crate::options::run_tasks;
+
+/// The entries of a section: `None` where no probe reads the entry, so
+/// that it may hold whatever compresses best.
+pub(crate) type Source<'a> = &'a (dyn Fn(u64) -> Option<u16> + Sync);
+
+/// Entries a chunk holds at most.
+const CHUNK: u64 = 1 << 24;
+
+/// The runs of entries `range` of `source`: `(value, length)`. A
+/// don't-care entry extends the run before it (or, at the chunk's start,
+/// the first run); a chunk of nothing but don't-care entries is one run of
+/// `fill`.
+fn runs(source: Source<'_>, range: std::ops::Range<u64>, fill: u16, mut emit: impl FnMut(u16, u64)) {
+    let mut current: Option<u16> = None;
+    let mut length = 0u64;
+    for index in range {
+        match (source(index), current) {
+            (None, _) => length += 1,
+            (Some(v), None) => {
+                current = Some(v);
+                length += 1;
+            }
+            (Some(v), Some(c)) if v == c => length += 1,
+            (Some(v), Some(c)) => {
+                emit(c, length);
+                current = Some(v);
+                length = 1;
+            }
+        }
+        if length == MAX_RUN {
+            emit(current.unwrap_or(fill), length);
+            length = 0;
+        }
+    }
+    if length > 0 {
+        emit(current.unwrap_or(fill), length);
+    }
+}
+
+/// The chunks of a section of `entries` entries.
+fn chunks(entries: u64) -> Vec<std::ops::Range<u64>> {
+    (0..entries.div_ceil(CHUNK))
+        .map(|c| c * CHUNK..((c + 1) * CHUNK).min(entries))
+        .collect()
+}
+
+/// Compresses the `entries` entries of `source` into blocks of
+/// `block_bytes` bytes. `progress` hears of each chunk's entries, twice
+/// (once a pass).
+pub(crate) fn compress_section(
+    source: Source<'_>,
+    entries: u64,
+    block_bytes: usize,
+    fill: u16,
+    progress: &(dyn Fn(u64) + Sync),
+) -> SectionData {
+    let chunks = chunks(entries);
+    // Pass 1: how often each (value, length class) occurs.
+    let counted = run_tasks(chunks.len(), |c| {
+        let mut counts: HashMap<u16, Vec<u64>> = HashMap::new();
+        runs(source, chunks[c].clone(), fill, |value, length| {
+            let (class, _, _) = class_of(length);
+            counts.entry(value).or_insert_with(|| vec![0; CLASSES as usize])[class as usize] += 1;
+        });
+        progress(chunks[c].end - chunks[c].start);
+        counts
+    });
+    let mut counts: HashMap<u16, Vec<u64>> = HashMap::new();
+    for chunk in counted {
+        for (value, classes) in chunk {
+            let total = counts.entry(value).or_insert_with(|| vec![0; CLASSES as usize]);
+            for (t, c) in total.iter_mut().zip(classes) {
+                *t += c;
+            }
+        }
+    }
+    let mut symbols: Vec<u16> = counts.keys().copied().collect();
+    symbols.sort_unstable();
+    let index: HashMap<u16, u32> = symbols
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (v, i as u32))
+        .collect();
+    let flat: Vec<u64> = symbols.iter().flat_map(|v| counts[v].clone()).collect();
+    let lengths = code_lengths(&flat);
+    let codes = canonical_codes(&lengths);
+    // Pass 2: the runs written as tokens into blocks.
+    let written = run_tasks(chunks.len(), |c| {
+        let range = chunks[c].clone();
+        let mut starts = Vec::new();
+        let mut blocks = Vec::new();
+        let mut block = BitWriter::default();
+        let mut at = range.start;
+        let capacity = 8 * block_bytes as u64;
+        runs(source, range.clone(), fill, |value, length| {
+            let (class, extra, bits) = class_of(length);
+            let (code, code_length) = codes[(index[&value] * CLASSES + class) as usize];
+            let cost = u64::from(code_length) + u64::from(extra);
+            if starts.is_empty() || block.bits + cost > capacity {
+                if !starts.is_empty() {
+                    block.pad_to(block_bytes);
+                    blocks.append(&mut block.bytes);
+                    block = BitWriter::default();
+                }
+                starts.push(at);
+            }
+            block.put(u64::from(code), u32::from(code_length));
+            block.put(bits, extra);
+            at += length;
+        });
+        if !starts.is_empty() {
+            block.pad_to(block_bytes);
+            blocks.append(&mut block.bytes);
+        }
+        progress(range.end - range.start);
+        (starts, blocks)
+    });
+    let mut data = SectionData {
+        symbols,
+        lengths,
+        ..SectionData::default()
+    };
+    for (starts, mut blocks) in written {
+        data.starts.extend(starts);
+        data.blocks.append(&mut blocks);
+    }
+    data
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dont_care_entries_join_the_run_before() {
+        let entries = [None, Some(2), Some(2), None, Some(5), None, None, Some(5), Some(1)];
+        let source = |i: u64| entries[i as usize];
+        let mut out = Vec::new();
+        runs(&source, 0..entries.len() as u64, 9, |v, n| out.push((v, n)));
+        assert_eq!(out, vec![(2, 4), (5, 4), (1, 1)]);
+        let mut out = Vec::new();
+        runs(&source, 5..7, 9, |v, n| out.push((v, n)));
+        assert_eq!(out, vec![(9, 2)]);
+    }
+}

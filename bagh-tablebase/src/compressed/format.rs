@@ -1,0 +1,327 @@
+//! The compressed file, version 1. All numbers are little-endian.
+//!
+//! ```text
+//! offset    size   field
+//! 0         8      magic "BAGHTZ\0\n"
+//! 8         4      format version (1)
+//! 12        4      layout version (1): how positions are numbered
+//! 16        4      block size B in bytes
+//! 20        4      sections (n)
+//! 24        4      CRC-32 of the movement table's entries it was made from
+//! 28        4      length of the rule set's text (r)
+//! 32        r      the rule set's text form
+//! 32+r      64*n   section records, in the order of the layout (below)
+//! 32+r+64n  4      CRC-32 of the header's bytes before this field
+//! ...              the sections' data, one after the other
+//! ```
+//!
+//! A section record: kind (1 byte: 0 movement, 1 placement), two numbers
+//! (captured and side, 0 goats 1 tigers; or placed and captured), a zero
+//! byte, symbols `s` (u32), entries (u64), blocks `k` (u64), the offset of
+//! the data (u64), its length (u64), its CRC-32 (u32), 20 zero bytes.
+//!
+//! A section's data: the `s` entry values (u16 each: movement entries
+//! `distance << 2 | tag`, placement values 0 loss, 1 draw, 2 win for the
+//! goats), the code lengths of the `s × 84` tokens (a byte each, token
+//! `symbol × 84 + length class`), the first entry of each of the `k`
+//! blocks (u64), and the `k` blocks of B bytes.
+
+use std::path::Path;
+
+use bagh_core::Ruleset;
+
+use super::huffman::Decoder;
+use super::sections::{Part, SectionShape};
+use super::tokens::CLASSES;
+use crate::movement::format::{u32_at, u64_at};
+use crate::placement::file::LAYOUT_VERSION;
+use crate::TablebaseError;
+
+pub(crate) const MAGIC: [u8; 8] = *b"BAGHTZ\0\n";
+/// The version of the compressed files this library reads and writes.
+pub const COMPRESSED_FORMAT_VERSION: u32 = 1;
+const FIXED: usize = 32;
+const RECORD: usize = 64;
+
+/// One section as written: its symbols, code and blocks.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SectionData {
+    pub symbols: Vec<u16>,
+    /// `symbols.len() * CLASSES` code lengths.
+    pub lengths: Vec<u8>,
+    pub starts: Vec<u64>,
+    pub blocks: Vec<u8>,
+}
+
+impl SectionData {
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.len() as usize);
+        for s in &self.symbols {
+            out.extend_from_slice(&s.to_le_bytes());
+        }
+        out.extend_from_slice(&self.lengths);
+        for s in &self.starts {
+            out.extend_from_slice(&s.to_le_bytes());
+        }
+        out.extend_from_slice(&self.blocks);
+        out
+    }
+
+    fn len(&self) -> u64 {
+        (2 * self.symbols.len() + self.lengths.len() + 8 * self.starts.len() + self.blocks.len())
+            as u64
+    }
+}
+
+/// A section of an open file: where its parts are, checked.
+#[derive(Clone, Debug)]
+pub(crate) struct Section {
+    pub part: Part,
+    pub entries: u64,
+    pub symbols: Vec<u16>,
+    pub decoder: Decoder,
+    pub blocks: u64,
+    /// Offsets in the file of the block starts and of the blocks.
+    pub starts_at: usize,
+    pub blocks_at: usize,
+    pub data: std::ops::Range<usize>,
+    pub crc: u32,
+}
+
+/// What a file's header says, checked.
+#[derive(Clone, Debug)]
+pub(crate) struct Header {
+    pub rules: Ruleset,
+    pub block_bytes: usize,
+    pub movement_crc: u32,
+    pub sections: Vec<Section>,
+}
+
+/// The bytes of a whole file with these sections.
+pub(crate) fn write(
+    path: &Path,
+    rules: &Ruleset,
+    block_bytes: usize,
+    movement_crc: u32,
+    shapes: &[SectionShape],
+    sections: &[SectionData],
+) -> Result<(), TablebaseError> {
+    let text = rules.to_string();
+    let mut head = Vec::new();
+    head.extend_from_slice(&MAGIC);
+    for n in [
+        COMPRESSED_FORMAT_VERSION,
+        LAYOUT_VERSION,
+        block_bytes as u32,
+        shapes.len() as u32,
+        movement_crc,
+        text.len() as u32,
+    ] {
+        head.extend_from_slice(&n.to_le_bytes());
+    }
+    head.extend_from_slice(text.as_bytes());
+    let mut offset = (head.len() + RECORD * shapes.len() + 4) as u64;
+    let mut bodies = Vec::with_capacity(sections.len());
+    for (shape, data) in shapes.iter().zip(sections) {
+        let body = data.bytes();
+        let (a, b) = shape.part.numbers();
+        head.extend_from_slice(&[shape.part.kind(), a, b, 0]);
+        head.extend_from_slice(&(data.symbols.len() as u32).to_le_bytes());
+        head.extend_from_slice(&shape.entries.to_le_bytes());
+        head.extend_from_slice(&(data.starts.len() as u64).to_le_bytes());
+        head.extend_from_slice(&offset.to_le_bytes());
+        head.extend_from_slice(&(body.len() as u64).to_le_bytes());
+        head.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+        head.extend_from_slice(&[0u8; 20]);
+        offset += body.len() as u64;
+        bodies.push(body);
+    }
+    let crc = crc32fast::hash(&head);
+    head.extend_from_slice(&crc.to_le_bytes());
+    crate::files::write_atomically(path, |out| {
+        use std::io::Write;
+        out.write_all(&head)?;
+        for body in &bodies {
+            out.write_all(body)?;
+        }
+        Ok(())
+    })
+}
+
+/// Reads and checks a file's header against the layout its rule set
+/// gives (`shapes` of the rule set read from it), and every section's
+/// structure: symbols, code, block starts and lengths. The sections' data
+/// checksums are left to [`check_section`].
+pub(crate) fn read(
+    path: &Path,
+    bytes: &[u8],
+    shapes_of: impl Fn(&Ruleset) -> Vec<SectionShape>,
+) -> Result<Header, TablebaseError> {
+    let corrupt = |what: String| TablebaseError::corrupt(path, what);
+    let truncated = |what: &'static str, expected: u64| TablebaseError::Truncated {
+        path: path.to_path_buf(),
+        what,
+        expected,
+        found: bytes.len() as u64,
+    };
+    if bytes.len() < MAGIC.len() || bytes[..8] != MAGIC {
+        if bytes.len() < MAGIC.len() && MAGIC.starts_with(bytes) {
+            return Err(truncated("the header", FIXED as u64));
+        }
+        return Err(TablebaseError::NotATablebase {
+            path: path.to_path_buf(),
+        });
+    }
+    if bytes.len() < 12 {
+        return Err(truncated("the header", FIXED as u64));
+    }
+    let version = u32_at(bytes, 8);
+    if version != COMPRESSED_FORMAT_VERSION {
+        return Err(TablebaseError::UnsupportedVersion {
+            path: path.to_path_buf(),
+            found: version,
+            supported: COMPRESSED_FORMAT_VERSION,
+        });
+    }
+    if bytes.len() < FIXED {
+        return Err(truncated("the header", FIXED as u64));
+    }
+    let layout_version = u32_at(bytes, 12);
+    let block_bytes = u32_at(bytes, 16) as usize;
+    let count = u32_at(bytes, 20) as usize;
+    let movement_crc = u32_at(bytes, 24);
+    let text_len = u32_at(bytes, 28) as usize;
+    if count > 4096 || text_len > 4096 || !(16..=1 << 20).contains(&block_bytes) {
+        return Err(corrupt("implausible header sizes".into()));
+    }
+    let header_len = FIXED + text_len + RECORD * count + 4;
+    if bytes.len() < header_len {
+        return Err(truncated("the header", header_len as u64));
+    }
+    if crc32fast::hash(&bytes[..header_len - 4]) != u32_at(bytes, header_len - 4) {
+        return Err(corrupt("the header's checksum does not match".into()));
+    }
+    if layout_version != LAYOUT_VERSION {
+        return Err(corrupt(format!(
+            "layout version {layout_version}, this library numbers positions by version {LAYOUT_VERSION}"
+        )));
+    }
+    let text = std::str::from_utf8(&bytes[FIXED..FIXED + text_len])
+        .map_err(|_| corrupt("the rule set's text is not UTF-8".into()))?;
+    let rules: Ruleset = text
+        .parse()
+        .map_err(|e| corrupt(format!("the rule set's text does not parse: {e}")))?;
+    let shapes = shapes_of(&rules);
+    if shapes.len() != count {
+        return Err(corrupt(format!(
+            "{count} sections, the rule set's layout has {}",
+            shapes.len()
+        )));
+    }
+    let mut sections = Vec::with_capacity(count);
+    let mut end = header_len as u64;
+    for (i, shape) in shapes.iter().enumerate() {
+        let at = FIXED + text_len + RECORD * i;
+        let record = &bytes[at..at + RECORD];
+        let (a, b) = shape.part.numbers();
+        let name = shape.part;
+        if record[..4] != [shape.part.kind(), a, b, 0] {
+            return Err(corrupt(format!("section {i} is not the {name} section")));
+        }
+        let symbols = u32_at(record, 4) as u64;
+        let entries = u64_at(record, 8);
+        let blocks = u64_at(record, 16);
+        let offset = u64_at(record, 24);
+        let len = u64_at(record, 32);
+        let crc = u32_at(record, 40);
+        if entries != shape.entries {
+            return Err(corrupt(format!(
+                "the {name} section has {entries} entries, the layout {}",
+                shape.entries
+            )));
+        }
+        if offset != end {
+            return Err(corrupt(format!("bad offset of the {name} section")));
+        }
+        let expected = symbols
+            .checked_mul(2 + u64::from(CLASSES))
+            .and_then(|n| n.checked_add(blocks.checked_mul(8 + block_bytes as u64)?));
+        if symbols > 1 << 16 || expected != Some(len) || (blocks == 0) != (entries == 0) {
+            return Err(corrupt(format!("bad sizes of the {name} section")));
+        }
+        end = offset
+            .checked_add(len)
+            .ok_or_else(|| corrupt(format!("bad sizes of the {name} section")))?;
+        if end > bytes.len() as u64 {
+            return Err(truncated("a section's data", end));
+        }
+        let start = offset as usize;
+        let symbols_end = start + 2 * symbols as usize;
+        let values: Vec<u16> = bytes[start..symbols_end]
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        let valid = |v: &u16| match shape.part {
+            Part::Movement { .. } => v & 3 != 3,
+            Part::Placement { .. } => *v <= 2,
+        };
+        if !values.iter().all(valid) {
+            return Err(corrupt(format!("an invalid entry value in the {name} section")));
+        }
+        let lengths_end = symbols_end + symbols as usize * CLASSES as usize;
+        let decoder = Decoder::new(&bytes[symbols_end..lengths_end])
+            .map_err(|e| corrupt(format!("the code of the {name} section is bad: {e:?}")))?;
+        let starts_at = lengths_end;
+        let blocks_at = starts_at + 8 * blocks as usize;
+        let mut previous = None;
+        for k in 0..blocks as usize {
+            let first = u64_at(bytes, starts_at + 8 * k);
+            let ordered = match previous {
+                None => first == 0,
+                Some(p) => first > p && first < entries,
+            };
+            if !ordered {
+                return Err(corrupt(format!("bad block starts in the {name} section")));
+            }
+            previous = Some(first);
+        }
+        sections.push(Section {
+            part: shape.part,
+            entries,
+            symbols: values,
+            decoder,
+            blocks,
+            starts_at,
+            blocks_at,
+            data: start..end as usize,
+            crc,
+        });
+    }
+    if end != bytes.len() as u64 {
+        return Err(corrupt(format!(
+            "{} bytes after the last section",
+            bytes.len() as u64 - end
+        )));
+    }
+    Ok(Header {
+        rules,
+        block_bytes,
+        movement_crc,
+        sections,
+    })
+}
+
+/// Checks a section's data against its checksum.
+pub(crate) fn check_section(
+    path: &Path,
+    bytes: &[u8],
+    section: &Section,
+) -> Result<(), TablebaseError> {
+    if crc32fast::hash(&bytes[section.data.clone()]) != section.crc {
+        return Err(TablebaseError::corrupt(
+            path,
+            format!("checksum mismatch in the {} section", section.part),
+        ));
+    }
+    Ok(())
+}

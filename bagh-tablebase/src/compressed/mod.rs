@@ -1,0 +1,276 @@
+//! The whole solved game of a rule set in one compressed, read-only file:
+//! the movement table's values and distances and the placement layers'
+//! values, in blocks that a probe decodes one at a time.
+//!
+//! ```
+//! use bagh_core::{Point, Position, Ruleset};
+//! use bagh_tablebase::{BuildOptions, CompressedTables, Tablebase};
+//!
+//! let rules = Ruleset::builder().tigers([Point::C3]).goats(4).capture_target(1).build()?;
+//! let full = tempfile::tempdir()?;
+//! let tables = Tablebase::build(rules, full.path(), &BuildOptions::default())?;
+//!
+//! let small = tempfile::tempdir()?;
+//! CompressedTables::compress(&tables, small.path(), &BuildOptions::default())?;
+//! let compressed = Tablebase::open(small.path())?; // the same API
+//! let start = Position::new(rules);
+//! assert_eq!(compressed.probe(&start)?, tables.probe(&start)?);
+//! assert_eq!(compressed.best_moves(&start)?, tables.best_moves(&start)?);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A section holds one movement block (captured count, side to move) or
+//! one placement run (goats placed and captured, goats to move), numbered
+//! as in the full tables. Its entries are cut into runs of equal entries;
+//! each run is one token of a prefix code fitted to the section (the entry
+//! and the run's length class) and the length's low bits. Tokens fill
+//! blocks of a fixed size; the first entry of each block is stored, so a
+//! probe finds its block by binary search and decodes that block alone.
+//! Entries that no probe reads (the images of a position under a symmetric
+//! tiger set) extend the run before them. The file is memory-mapped: open
+//! checks its structure, [`verify`](CompressedTables::verify) its checksums.
+
+mod compress;
+mod encode;
+pub(crate) mod format;
+mod huffman;
+pub(crate) mod sections;
+mod tokens;
+mod verify;
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use bagh_core::Position;
+use memmap2::Mmap;
+
+pub use format::COMPRESSED_FORMAT_VERSION;
+pub use verify::Difference;
+
+use crate::layout::Layout;
+use crate::movement::entry;
+use crate::placement::runs::to_value;
+use crate::{Probe, TablebaseError, Value};
+use format::{Header, Section};
+use sections::{canonical_index, movement_entry, shapes, Part};
+use tokens::{extra_bits, run_length, BitReader, CLASSES};
+
+/// The compressed tables of one rule set, memory-mapped.
+pub struct CompressedTables {
+    path: PathBuf,
+    layout: Layout,
+    map: Mmap,
+    header: Header,
+    /// The index of each placement section, by goats placed then captured.
+    placement: Vec<Vec<usize>>,
+}
+
+impl std::fmt::Debug for CompressedTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CompressedTables")
+            .field("rules", &self.layout.rules.to_string())
+            .field("path", &self.path)
+            .field("bytes", &self.map.len())
+            .finish()
+    }
+}
+
+/// Maps a file into memory.
+#[allow(unsafe_code)]
+fn map(file: &File, path: &Path) -> Result<Mmap, TablebaseError> {
+    // SAFETY: the map is read-only and the tables are never written in
+    // place: every writer of this library writes a new file and renames it
+    // over the old one, which leaves the mapped file untouched. A file cut
+    // short by another program under a live map is outside what any
+    // reader of a mapped file can guard against.
+    unsafe { Mmap::map(file) }.map_err(|e| TablebaseError::io(path, e))
+}
+
+impl CompressedTables {
+    /// The name of the compressed file in a tablebase directory.
+    pub const FILE: &'static str = "tables.btz";
+    /// The block size of the files this library writes, in bytes.
+    pub const BLOCK_BYTES: usize = 256;
+
+    /// The compressed file in `dir`.
+    pub fn path_in(dir: &Path) -> PathBuf {
+        dir.join(Self::FILE)
+    }
+
+    /// Opens a compressed file: maps it and checks its header and the
+    /// structure of every section (the data's checksums are read by
+    /// [`verify`](Self::verify)). A truncated, damaged or foreign file is an
+    /// error that names it.
+    pub fn open(path: impl AsRef<Path>) -> Result<CompressedTables, TablebaseError> {
+        let path = path.as_ref();
+        let file = File::open(path).map_err(|e| TablebaseError::io(path, e))?;
+        let map = map(&file, path)?;
+        let header = format::read(path, &map, |rules| shapes(&Layout::new(*rules)))?;
+        let layout = Layout::new(header.rules);
+        let mut placement = vec![Vec::new(); usize::from(layout.rules.goats())];
+        for (i, section) in header.sections.iter().enumerate() {
+            if let Part::Placement { placed, .. } = section.part {
+                placement[usize::from(placed)].push(i);
+            }
+        }
+        Ok(CompressedTables {
+            path: path.to_path_buf(),
+            layout,
+            map,
+            header,
+            placement,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &bagh_core::Ruleset {
+        &self.layout.rules
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file's size in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.map.len() as u64
+    }
+
+    /// The number of entries of every section (the full tables' entries,
+    /// the images of symmetric positions included).
+    pub fn entries(&self) -> u64 {
+        self.header.sections.iter().map(|s| s.entries).sum()
+    }
+
+    /// The CRC-32 of the entries of the movement table the file was made
+    /// from.
+    pub fn movement_checksum(&self) -> u32 {
+        self.header.movement_crc
+    }
+
+    /// Checks every section's data against its checksum.
+    pub fn verify(&self) -> Result<(), TablebaseError> {
+        for section in &self.header.sections {
+            format::check_section(&self.path, &self.map, section)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub(crate) fn sections(&self) -> &[Section] {
+        &self.header.sections
+    }
+
+    fn corrupt(&self, section: &Section, what: &str) -> TablebaseError {
+        TablebaseError::corrupt(&self.path, format!("{what} in the {} section", section.part))
+    }
+
+    /// The first entry of block `k` of a section.
+    #[inline]
+    fn block_start(&self, section: &Section, k: u64) -> u64 {
+        crate::movement::format::u64_at(&self.map, section.starts_at + 8 * k as usize)
+    }
+
+    /// The entry `index` of section `s`, decoded from its block.
+    pub(crate) fn entry(&self, s: usize, index: u64) -> Result<u16, TablebaseError> {
+        let section = &self.header.sections[s];
+        if index >= section.entries {
+            return Err(self.corrupt(section, "an entry past the end"));
+        }
+        // The last block starting at or before `index`.
+        let (mut low, mut high) = (0u64, section.blocks);
+        while high - low > 1 {
+            let middle = low + (high - low) / 2;
+            if self.block_start(section, middle) <= index {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        let mut found = None;
+        self.walk_block(section, low, |at, run, symbol| {
+            if index < at + run {
+                found = Some(symbol);
+            }
+            found.is_some()
+        })?;
+        found.ok_or_else(|| self.corrupt(section, "a block that ends short"))
+    }
+
+    /// Decodes block `k` of a section run by run, handing each to `visit`
+    /// (its first entry, its length and its entry value) until `visit`
+    /// returns `true` or the block ends.
+    pub(crate) fn walk_block(
+        &self,
+        section: &Section,
+        k: u64,
+        mut visit: impl FnMut(u64, u64, u16) -> bool,
+    ) -> Result<(), TablebaseError> {
+        let mut at = self.block_start(section, k);
+        let end = if k + 1 < section.blocks {
+            self.block_start(section, k + 1)
+        } else {
+            section.entries
+        };
+        let size = self.header.block_bytes;
+        let start = section.blocks_at + size * k as usize;
+        let mut reader = BitReader::new(&self.map[start..start + size]);
+        while at < end {
+            let Some((token, length)) = section.decoder.decode((reader.peek() >> 32) as u32)
+            else {
+                return Err(self.corrupt(section, "bits that are no code"));
+            };
+            reader.skip(length);
+            let class = token % CLASSES;
+            let extra = extra_bits(class);
+            let value = if extra > 0 {
+                reader.peek() >> (64 - extra)
+            } else {
+                0
+            };
+            reader.skip(extra);
+            let run = run_length(class, value);
+            if reader.position > reader.len() || run > end - at {
+                return Err(self.corrupt(section, "a block that overruns"));
+            }
+            if visit(at, run, section.symbols[(token / CLASSES) as usize]) {
+                return Ok(());
+            }
+            at += run;
+        }
+        Ok(())
+    }
+
+    /// The value and distance of a position with no goats in hand and
+    /// fewer captures than the target (checked by the caller).
+    pub(crate) fn movement_probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
+        let (section, index) = movement_entry(&self.layout, position);
+        let stored = self.entry(section, index)?;
+        entry::decode(stored).ok_or_else(|| {
+            TablebaseError::corrupt(&self.path, format!("the entry of {position} is unused"))
+        })
+    }
+
+    /// The goats' value of a goats-to-move position with goats in hand and
+    /// fewer captures than the target (checked by the caller).
+    pub(crate) fn goats_value(&self, position: &Position) -> Result<Value, TablebaseError> {
+        let placed = self.layout.rules.goats() - position.goats_in_hand();
+        let captured = position.goats_captured();
+        let s = self.placement[usize::from(placed)][usize::from(captured)];
+        let run = crate::layout::indexing::binomial(
+            self.layout.free,
+            u32::from(placed - captured),
+        );
+        let index = canonical_index(
+            &self.layout,
+            position.tigers().bits(),
+            position.goats().bits(),
+            run,
+        );
+        Ok(to_value(self.entry(s, index)? as u8))
+    }
+}

@@ -1,0 +1,166 @@
+//! The sections of a compressed file: which entries each holds, in the
+//! numbering of the full tables, and where a position's entry is.
+//!
+//! One section per movement block (captured count and side to move, the
+//! movement table's numbering) and one per placement run (goats placed and
+//! captured, the goats to move, the layer files' numbering). A position is
+//! looked up at its canonical entry (the smallest image of the goats under
+//! the symmetries that map the tigers onto their representative), so the
+//! other images of a symmetric tiger set are never read: the compressor
+//! may store anything there.
+
+use bagh_core::{Position, Side};
+
+use crate::layout::fold::smallest_image;
+use crate::layout::indexing::{colex_rank, rank_among_free};
+use crate::layout::Layout;
+use crate::placement::runs::runs;
+
+/// What a section holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Part {
+    /// The movement block of `captured` goats captured, `side` to move:
+    /// entries as in the movement table (value and distance).
+    Movement { captured: u8, side: Side },
+    /// The placement run of `placed` goats placed and `captured` captured,
+    /// the goats to move: 0 loss, 1 draw, 2 win for the goats.
+    Placement { placed: u8, captured: u8 },
+}
+
+impl Part {
+    /// The code of the kind in the file: 0 movement, 1 placement.
+    pub fn kind(self) -> u8 {
+        match self {
+            Part::Movement { .. } => 0,
+            Part::Placement { .. } => 1,
+        }
+    }
+
+    /// The two numbers that name the section in the file.
+    pub fn numbers(self) -> (u8, u8) {
+        match self {
+            Part::Movement { captured, side } => (captured, u8::from(side == Side::Tiger)),
+            Part::Placement { placed, captured } => (placed, captured),
+        }
+    }
+}
+
+impl std::fmt::Display for Part {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Part::Movement { captured, side } => write!(
+                f,
+                "movement, {captured} captured, {} to move",
+                match side {
+                    Side::Goat => "goats",
+                    Side::Tiger => "tigers",
+                }
+            ),
+            Part::Placement { placed, captured } => {
+                write!(f, "placement, {placed} placed, {captured} captured")
+            }
+        }
+    }
+}
+
+/// A section's place in the layout: what it holds and its number of entries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SectionShape {
+    pub part: Part,
+    pub entries: u64,
+    /// Entries per tiger representative.
+    pub run: u64,
+}
+
+/// Every section of a rule set, in file order: the movement blocks by
+/// captured count (goats to move, then tigers), then the placement runs by
+/// goats placed and captured.
+pub(crate) fn shapes(layout: &Layout) -> Vec<SectionShape> {
+    let mut out = Vec::new();
+    for layer in &layout.layers {
+        for side in [Side::Goat, Side::Tiger] {
+            out.push(SectionShape {
+                part: Part::Movement {
+                    captured: layer.captured,
+                    side,
+                },
+                entries: layer.block,
+                run: layer.run,
+            });
+        }
+    }
+    let reps = layout.reps.len() as u64;
+    for placed in 0..u32::from(layout.rules.goats()) {
+        for run in runs(layout, placed) {
+            out.push(SectionShape {
+                part: Part::Placement {
+                    placed: placed as u8,
+                    captured: run.captured,
+                },
+                entries: run.len * reps,
+                run: run.len,
+            });
+        }
+    }
+    out
+}
+
+/// The canonical entry of the pieces `tigers` and `goats` in a section of
+/// `run` entries per representative that numbers its runs by the goats.
+#[inline]
+pub(crate) fn canonical_index(layout: &Layout, tigers: u32, goats: u32, run: u64) -> u64 {
+    let code = layout.lookup[colex_rank(tigers) as usize];
+    let rep = (code >> 8) as usize;
+    let goats = smallest_image(code as u8, goats);
+    rep as u64 * run + rank_among_free(layout.reps[rep].bits, goats)
+}
+
+/// The movement section and entry of a position with no goats in hand and
+/// fewer captures than the target, with the rule set's piece counts.
+#[inline]
+pub(crate) fn movement_entry(layout: &Layout, position: &Position) -> (usize, u64) {
+    let captured = position.goats_captured();
+    let side = position.side_to_move();
+    let slot = layout.slot(
+        position.tigers().bits(),
+        position.goats().bits(),
+        side,
+        captured,
+    );
+    let layer = &layout.layers[captured as usize];
+    let base = layer.offset + if side == Side::Tiger { layer.block } else { 0 };
+    (
+        2 * captured as usize + usize::from(side == Side::Tiger),
+        slot.index - base,
+    )
+}
+
+/// Whether entry `index` of a section is the canonical image of its
+/// position (else no probe reads it).
+pub(crate) fn is_canonical_entry(layout: &Layout, shape: &SectionShape, index: u64) -> bool {
+    let rep = &layout.reps[(index / shape.run) as usize];
+    if rep.stabilizer == 1 {
+        return true;
+    }
+    let goats_on_board = match shape.part {
+        Part::Movement { captured, .. } => layout.layers[captured as usize].goats,
+        Part::Placement { placed, captured } => u32::from(placed - captured),
+    };
+    let rank_goats = match shape.part {
+        Part::Movement { captured, .. } => layout.layers[captured as usize].rank_goats,
+        Part::Placement { .. } => true,
+    };
+    let k = if rank_goats {
+        goats_on_board
+    } else {
+        layout.free - goats_on_board
+    };
+    let compact = crate::layout::indexing::colex_unrank(index % shape.run, layout.free, k);
+    let numbered = layout.expand(rep, compact);
+    let goats = if rank_goats {
+        numbered
+    } else {
+        !(numbered | rep.bits) & bagh_core::PointSet::FULL.bits()
+    };
+    Layout::is_canonical(rep, goats)
+}

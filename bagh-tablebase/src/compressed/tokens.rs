@@ -1,0 +1,172 @@
+//! The tokens of a block: runs of equal entries, each written as one
+//! prefix code for the pair (entry, length class) and the length's extra
+//! bits; the bits of a block, written and read first bit highest.
+//!
+//! A run of `n` entries has `m = n - 1`. Classes 0 to 7 are `m` itself;
+//! above, class `8 + 2(k - 3) + h` holds the `m` of `k + 1` bits whose
+//! second-highest bit is `h`, and the `k - 1` bits below follow the code.
+
+/// Length classes: enough for runs of 2^40 entries.
+pub(crate) const CLASSES: u32 = 84;
+/// The longest run a token holds.
+pub(crate) const MAX_RUN: u64 = 1 << 40;
+
+/// The class of a run of `n` entries (1 to [`MAX_RUN`]) and its extra bits
+/// (`(count, value)`).
+#[inline]
+pub(crate) fn class_of(n: u64) -> (u32, u32, u64) {
+    let m = n - 1;
+    if m < 8 {
+        return (m as u32, 0, 0);
+    }
+    let k = 63 - m.leading_zeros();
+    let high = (m >> (k - 1)) & 1;
+    let extra = k - 1;
+    (8 + 2 * (k - 3) + high as u32, extra, m & ((1 << extra) - 1))
+}
+
+/// The number of extra bits of a class, and the run length its extra bits
+/// `value` give (`value` below `1 << count`).
+#[inline]
+pub(crate) fn extra_bits(class: u32) -> u32 {
+    if class < 8 {
+        0
+    } else {
+        (class - 8) / 2 + 2
+    }
+}
+
+/// The run length of `class` with extra bits `value`.
+#[inline]
+pub(crate) fn run_length(class: u32, value: u64) -> u64 {
+    if class < 8 {
+        return u64::from(class) + 1;
+    }
+    let k = (class - 8) / 2 + 3;
+    let high = u64::from((class - 8) & 1);
+    ((1u64 << k) | high << (k - 1) | value) + 1
+}
+
+/// Bits written first bit highest into whole bytes.
+#[derive(Default)]
+pub(crate) struct BitWriter {
+    pub bytes: Vec<u8>,
+    buffer: u64,
+    pending: u32,
+    pub bits: u64,
+}
+
+impl BitWriter {
+    /// Appends the low `count` bits of `value` (`count` at most 56).
+    #[inline]
+    pub fn put(&mut self, value: u64, count: u32) {
+        debug_assert!(count <= 56);
+        if count == 0 {
+            return;
+        }
+        self.buffer = self.buffer << count | (value & ((1u64 << count) - 1));
+        self.pending += count;
+        self.bits += u64::from(count);
+        while self.pending >= 8 {
+            self.pending -= 8;
+            self.bytes.push((self.buffer >> self.pending) as u8);
+        }
+    }
+
+    /// Pads with zeros to `len` bytes (at least the bytes written).
+    pub fn pad_to(&mut self, len: usize) {
+        if self.pending > 0 {
+            let shift = 8 - self.pending;
+            self.bytes.push((self.buffer << shift) as u8);
+            self.pending = 0;
+        }
+        self.bytes.resize(len.max(self.bytes.len()), 0);
+    }
+}
+
+/// Bits of one block read first bit highest; past the block's end, zeros
+/// (the decoder checks that it never needs them).
+pub(crate) struct BitReader<'a> {
+    bytes: &'a [u8],
+    /// Bits consumed.
+    pub position: u64,
+}
+
+impl<'a> BitReader<'a> {
+    pub fn new(bytes: &'a [u8]) -> BitReader<'a> {
+        BitReader { bytes, position: 0 }
+    }
+
+    /// The block's length in bits.
+    pub fn len(&self) -> u64 {
+        8 * self.bytes.len() as u64
+    }
+
+    /// The next 64 bits, first bit highest, without consuming them.
+    #[inline]
+    pub fn peek(&self) -> u64 {
+        let byte = (self.position / 8) as usize;
+        let shift = (self.position % 8) as u32;
+        let mut window = [0u8; 8];
+        if let Some(rest) = self.bytes.get(byte..) {
+            let n = rest.len().min(8);
+            window[..n].copy_from_slice(&rest[..n]);
+        }
+        let high = u64::from_be_bytes(window) << shift;
+        let next = self.bytes.get(byte + 8).copied().unwrap_or(0);
+        if shift == 0 {
+            high
+        } else {
+            high | u64::from(next) >> (8 - shift)
+        }
+    }
+
+    /// Consumes `count` bits.
+    #[inline]
+    pub fn skip(&mut self, count: u32) {
+        self.position += u64::from(count);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_cover_every_length_once() {
+        let mut last = (0, 0);
+        for n in 1..5000u64 {
+            let (class, count, value) = class_of(n);
+            assert_eq!(count, extra_bits(class));
+            assert!(value < 1 << count);
+            assert_eq!(run_length(class, value), n);
+            assert!((class, value) > last || n == 1, "order at {n}");
+            last = (class, value);
+        }
+        let (class, count, value) = class_of(MAX_RUN);
+        assert!(class < CLASSES);
+        assert_eq!(run_length(class, value), MAX_RUN);
+        assert_eq!(count, extra_bits(class));
+        // Classes 8 and 9: m = 8..11 and 12..15, two extra bits.
+        assert_eq!(class_of(9), (8, 2, 0));
+        assert_eq!(class_of(13), (9, 2, 0));
+        assert_eq!(class_of(17), (10, 3, 0));
+    }
+
+    #[test]
+    fn bits_read_back() {
+        let mut writer = BitWriter::default();
+        let items = [(1u64, 1u32), (0b1011, 4), (0x3ff_ffff, 26), (0, 3), (0xabcdef, 24)];
+        for (value, count) in items {
+            writer.put(value, count);
+        }
+        writer.pad_to(16);
+        assert_eq!(writer.bytes.len(), 16);
+        let mut reader = BitReader::new(&writer.bytes);
+        for (value, count) in items {
+            assert_eq!(reader.peek() >> (64 - count), value, "{value:#x}");
+            reader.skip(count);
+        }
+        assert_eq!(reader.peek(), 0);
+    }
+}
