@@ -87,7 +87,7 @@ mod probing;
 mod tablebase;
 mod value;
 
-pub use compressed::{CompressedTables, Difference, COMPRESSED_FORMAT_VERSION};
+pub use compressed::{CompressedTables, Difference, SectionSize, COMPRESSED_FORMAT_VERSION};
 pub use error::TablebaseError;
 pub use movement::{MovementLayerStatistics, MovementStatistics, MovementTable, FORMAT_VERSION};
 pub use options::{BuildOptions, BuildProgress, ProgressCallback, Stage};

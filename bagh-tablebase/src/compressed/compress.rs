@@ -1,5 +1,6 @@
 //! Making a compressed file from the full tables, section by section.
 
+use std::ops::Range;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
@@ -7,12 +8,14 @@ use bagh_core::Side;
 
 use super::encode::compress_section;
 use super::format::{self, SectionData};
-use super::sections::{is_canonical_entry, shapes, Part, SectionShape};
+use super::sections::{shapes, Part, PlacementOrder, SectionShape};
 use super::CompressedTables;
 use crate::movement::entry::{tag, UNUSED};
 use crate::options::in_pool;
 use crate::placement::file::Values;
-use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
+use crate::layout::indexing::{colex_unrank, next_subset, rank_among_free};
+use crate::layout::Layout;
+use crate::{BuildOptions, BuildProgress, MovementTable, Stage, Tablebase, TablebaseError};
 
 impl CompressedTables {
     /// Compresses the full tables of `tables` (the movement table and every
@@ -40,6 +43,7 @@ impl CompressedTables {
         let rules = *tables.rules();
         let layout = movement.layout().clone();
         let shapes = shapes(&layout);
+        let order = PlacementOrder::new(&layout);
         let total: u64 = 2 * shapes.iter().map(|s| s.entries).sum::<u64>();
         let done = AtomicU64::new(0);
         let stopped = AtomicBool::new(false);
@@ -74,10 +78,7 @@ impl CompressedTables {
                     Part::Movement { captured, side } => {
                         let l = &layout.layers[captured as usize];
                         let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
-                        let source = |i: u64| {
-                            let e = movement.entry(base + i);
-                            (tag(e) != UNUSED).then_some(e)
-                        };
+                        let source = movement_source(movement, base);
                         compress_section(&source, shape.entries, block, 0, &report(255))
                     }
                     Part::Placement { placed, captured } => {
@@ -89,7 +90,7 @@ impl CompressedTables {
                             .as_ref()
                             .map(|(_, v)| &v[captured as usize])
                             .ok_or_else(|| TablebaseError::corrupt(&path, "no layer"))?;
-                        let source = placement_source(&layout, shape, values);
+                        let source = placement_source(&layout, &order, shape, values);
                         compress_section(&source, shape.entries, block, 0, &report(placed))
                     }
                 };
@@ -106,18 +107,50 @@ impl CompressedTables {
     }
 }
 
-/// The entries of a placement run: its stored values where they are the
-/// canonical image of their position, don't-care elsewhere.
-fn placement_source<'a>(
-    layout: &'a crate::layout::Layout,
+/// The entries of a movement section starting at entry `base` of the
+/// movement table: don't-care where unused.
+pub(crate) fn movement_source(
+    movement: &MovementTable,
+    base: u64,
+) -> impl Fn(Range<u64>, &mut dyn FnMut(Option<u16>)) + Sync + '_ {
+    move |range, visit| {
+        for i in range {
+            let e = movement.entry(base + i);
+            visit((tag(e) != UNUSED).then_some(e));
+        }
+    }
+}
+
+/// The entries of a placement run in the compressed numbering
+/// ([`PlacementOrder`]), read from the layer's values: don't-care where
+/// the goats are not the canonical image of their position.
+pub(crate) fn placement_source<'a>(
+    layout: &'a Layout,
+    order: &'a PlacementOrder,
     shape: &'a SectionShape,
     values: &'a Values,
-) -> impl Fn(u64) -> Option<u16> + Sync + 'a {
-    move |i: u64| {
-        let symmetric = layout.reps[(i / shape.run) as usize].stabilizer != 1;
-        if symmetric && !is_canonical_entry(layout, shape, i) {
-            return None;
+) -> impl Fn(Range<u64>, &mut dyn FnMut(Option<u16>)) + Sync + 'a {
+    let goats_on_board = match shape.part {
+        Part::Placement { placed, captured } => u32::from(placed - captured),
+        Part::Movement { .. } => 0,
+    };
+    move |range, visit| {
+        let mut i = range.start;
+        while i < range.end {
+            let rep_index = (i / shape.run) as usize;
+            let rep = &layout.reps[rep_index];
+            let base = rep_index as u64 * shape.run;
+            let end = range.end.min(base + shape.run);
+            let mut compact = colex_unrank(i - base, layout.free, goats_on_board);
+            for _ in i..end {
+                let goats = order.goats(rep_index, compact);
+                let canonical = rep.stabilizer == 1 || Layout::is_canonical(rep, goats);
+                visit(canonical.then(|| u16::from(values.get(base + rank_among_free(rep.bits, goats)))));
+                if compact != 0 {
+                    compact = next_subset(compact);
+                }
+            }
+            i = end;
         }
-        Some(u16::from(values.get(i)))
     }
 }

@@ -13,9 +13,10 @@ use super::huffman::{canonical_codes, code_lengths};
 use super::tokens::{class_of, BitWriter, CLASSES, MAX_RUN};
 use crate::options::run_tasks;
 
-/// The entries of a section: `None` where no probe reads the entry, so
+/// The entries of a section: `source(range, visit)` hands the entries of
+/// `range` to `visit` in order, `None` where no probe reads the entry, so
 /// that it may hold whatever compresses best.
-pub(crate) type Source<'a> = &'a (dyn Fn(u64) -> Option<u16> + Sync);
+pub(crate) type Source<'a> = &'a (dyn Fn(std::ops::Range<u64>, &mut dyn FnMut(Option<u16>)) + Sync);
 
 /// Entries a chunk holds at most.
 const CHUNK: u64 = 1 << 24;
@@ -27,8 +28,8 @@ const CHUNK: u64 = 1 << 24;
 fn runs(source: Source<'_>, range: std::ops::Range<u64>, fill: u16, mut emit: impl FnMut(u16, u64)) {
     let mut current: Option<u16> = None;
     let mut length = 0u64;
-    for index in range {
-        match (source(index), current) {
+    source(range, &mut |entry| {
+        match (entry, current) {
             (None, _) => length += 1,
             (Some(v), None) => {
                 current = Some(v);
@@ -45,7 +46,7 @@ fn runs(source: Source<'_>, range: std::ops::Range<u64>, fill: u16, mut emit: im
             emit(current.unwrap_or(fill), length);
             length = 0;
         }
-    }
+    });
     if length > 0 {
         emit(current.unwrap_or(fill), length);
     }
@@ -148,7 +149,9 @@ mod tests {
     #[test]
     fn dont_care_entries_join_the_run_before() {
         let entries = [None, Some(2), Some(2), None, Some(5), None, None, Some(5), Some(1)];
-        let source = |i: u64| entries[i as usize];
+        let source = |range: std::ops::Range<u64>, visit: &mut dyn FnMut(Option<u16>)| {
+            range.for_each(|i| visit(entries[i as usize]))
+        };
         let mut out = Vec::new();
         runs(&source, 0..entries.len() as u64, 9, |v, n| out.push((v, n)));
         assert_eq!(out, vec![(2, 4), (5, 4), (1, 1)]);

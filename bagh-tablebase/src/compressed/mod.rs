@@ -47,12 +47,13 @@ use memmap2::Mmap;
 pub use format::COMPRESSED_FORMAT_VERSION;
 pub use verify::Difference;
 
+
 use crate::layout::Layout;
 use crate::movement::entry;
 use crate::placement::runs::to_value;
 use crate::{Probe, TablebaseError, Value};
 use format::{Header, Section};
-use sections::{canonical_index, movement_entry, shapes, Part};
+use sections::{movement_entry, placement_index, shapes, Part, PlacementOrder};
 use tokens::{extra_bits, run_length, BitReader, CLASSES};
 
 /// The compressed tables of one rule set, memory-mapped.
@@ -63,6 +64,7 @@ pub struct CompressedTables {
     header: Header,
     /// The index of each placement section, by goats placed then captured.
     placement: Vec<Vec<usize>>,
+    order: PlacementOrder,
 }
 
 impl std::fmt::Debug for CompressedTables {
@@ -73,6 +75,19 @@ impl std::fmt::Debug for CompressedTables {
             .field("bytes", &self.map.len())
             .finish()
     }
+}
+
+/// The size of one section of a compressed file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionSize {
+    /// `movement, 2 captured, tigers to move` or `placement, 12 placed, 3 captured`.
+    pub name: String,
+    /// Whether it is a movement section (values and distances).
+    pub movement: bool,
+    /// Entries, the full tables' numbering.
+    pub entries: u64,
+    /// Bytes of its data: code, block starts and blocks.
+    pub bytes: u64,
 }
 
 /// Maps a file into memory.
@@ -107,6 +122,7 @@ impl CompressedTables {
         let map = map(&file, path)?;
         let header = format::read(path, &map, |rules| shapes(&Layout::new(*rules)))?;
         let layout = Layout::new(header.rules);
+        let order = PlacementOrder::new(&layout);
         let mut placement = vec![Vec::new(); usize::from(layout.rules.goats())];
         for (i, section) in header.sections.iter().enumerate() {
             if let Part::Placement { placed, .. } = section.part {
@@ -119,6 +135,7 @@ impl CompressedTables {
             map,
             header,
             placement,
+            order,
         })
     }
 
@@ -141,6 +158,20 @@ impl CompressedTables {
     /// the images of symmetric positions included).
     pub fn entries(&self) -> u64 {
         self.header.sections.iter().map(|s| s.entries).sum()
+    }
+
+    /// Every section's name, entries and bytes, in file order.
+    pub fn section_sizes(&self) -> Vec<SectionSize> {
+        self.header
+            .sections
+            .iter()
+            .map(|s| SectionSize {
+                name: s.part.to_string(),
+                movement: matches!(s.part, Part::Movement { .. }),
+                entries: s.entries,
+                bytes: (s.data.end - s.data.start) as u64,
+            })
+            .collect()
     }
 
     /// The CRC-32 of the entries of the movement table the file was made
@@ -265,8 +296,9 @@ impl CompressedTables {
             self.layout.free,
             u32::from(placed - captured),
         );
-        let index = canonical_index(
+        let index = placement_index(
             &self.layout,
+            &self.order,
             position.tigers().bits(),
             position.goats().bits(),
             run,

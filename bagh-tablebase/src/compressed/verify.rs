@@ -6,9 +6,10 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use bagh_core::Side;
 
-use super::sections::{is_canonical_entry, shapes, Part};
+use super::compress::{movement_source, placement_source};
+use super::encode::Source;
+use super::sections::{shapes, Part, PlacementOrder};
 use super::CompressedTables;
-use crate::movement::entry::{tag, UNUSED};
 use crate::options::{in_pool, run_tasks};
 use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
 
@@ -56,6 +57,7 @@ impl CompressedTables {
         }
         let layout = self.layout();
         let shapes = shapes(layout);
+        let order = PlacementOrder::new(layout);
         let total: u64 = shapes.iter().map(|s| s.entries).sum();
         let done = AtomicU64::new(0);
         in_pool(self.rules(), options.threads, || {
@@ -63,14 +65,14 @@ impl CompressedTables {
             let mut kept = Vec::new();
             let mut layer = None;
             for (s, shape) in shapes.iter().enumerate() {
-                let expected: Box<dyn Fn(u64) -> Option<u16> + Sync + '_> = match shape.part {
+                let movement_entries;
+                let placement_entries;
+                let expected: Source<'_> = match shape.part {
                     Part::Movement { captured, side } => {
                         let l = &layout.layers[captured as usize];
                         let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
-                        Box::new(move |i| {
-                            let e = movement.entry(base + i);
-                            (tag(e) != UNUSED).then_some(e)
-                        })
+                        movement_entries = movement_source(movement, base);
+                        &movement_entries
                     }
                     Part::Placement { placed, captured } => {
                         if layer.as_ref().is_none_or(|(p, _)| *p != placed) {
@@ -78,15 +80,11 @@ impl CompressedTables {
                             layer = Some((placed, placement.read_layer(u32::from(placed))?));
                         }
                         let Some((_, values)) = layer.as_ref() else {
-                            unreachable!("the layer was read above")
+                            return Err(TablebaseError::corrupt(self.path(), "no layer"));
                         };
-                        let values = &values[captured as usize];
-                        let shape = *shape;
-                        Box::new(move |i| {
-                            let symmetric = layout.reps[(i / shape.run) as usize].stabilizer != 1;
-                            (!symmetric || is_canonical_entry(layout, &shape, i))
-                                .then(|| u16::from(values.get(i)))
-                        })
+                        placement_entries =
+                            placement_source(layout, &order, shape, &values[captured as usize]);
+                        &placement_entries
                     }
                 };
                 let blocks = self.sections()[s].blocks;
@@ -97,7 +95,7 @@ impl CompressedTables {
                     let mut differences = (0u64, Vec::new());
                     let mut entries = 0;
                     for k in first..last {
-                        entries += self.compare_block(s, k, &*expected, keep, &mut differences)?;
+                        entries += self.compare_block(s, k, expected, keep, &mut differences)?;
                     }
                     let done = done.fetch_add(entries, Relaxed) + entries;
                     options.report(BuildProgress {
@@ -128,32 +126,40 @@ impl CompressedTables {
         &self,
         s: usize,
         k: u64,
-        expected: &(dyn Fn(u64) -> Option<u16> + Sync),
+        expected: Source<'_>,
         keep: usize,
         differences: &mut (u64, Vec<Difference>),
     ) -> Result<u64, TablebaseError> {
         let section = &self.sections()[s];
-        let mut entries = 0;
+        let mut runs = Vec::new();
         self.walk_block(section, k, |at, run, found| {
-            entries += run;
-            for index in at..at + run {
-                match expected(index) {
-                    Some(e) if e != found => {
-                        differences.0 += 1;
-                        if differences.1.len() < keep {
-                            differences.1.push(Difference {
-                                section: section.part.to_string(),
-                                index,
-                                expected: e,
-                                found,
-                            });
-                        }
-                    }
-                    _ => {}
-                }
-            }
+            runs.push((at, run, found));
             false
         })?;
+        let (Some(&(first, _, _)), Some(&(last, run, _))) = (runs.first(), runs.last()) else {
+            return Ok(0);
+        };
+        let mut current = 0;
+        let mut index = first;
+        expected(first..last + run, &mut |entry| {
+            while index >= runs[current].0 + runs[current].1 {
+                current += 1;
+            }
+            let found = runs[current].2;
+            if let Some(e) = entry.filter(|&e| e != found) {
+                differences.0 += 1;
+                if differences.1.len() < keep {
+                    differences.1.push(Difference {
+                        section: section.part.to_string(),
+                        index,
+                        expected: e,
+                        found,
+                    });
+                }
+            }
+            index += 1;
+        });
+        let entries = last + run - first;
         Ok(entries)
     }
 }
