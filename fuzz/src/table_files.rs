@@ -1,5 +1,6 @@
-//! Table files damaged by the fuzzer: the movement table and the placement
-//! layers of a tiny rule set, built once per process, with bytes changed,
+//! Table files damaged by the fuzzer: the movement table, the placement
+//! layers and the compressed file of a tiny rule set, built once per
+//! process, with bytes changed,
 //! cut or added, and checksums optionally repaired so that a changed header
 //! reaches the checks behind its checksum. Opening, probing and verifying
 //! must answer or fail with a typed error, never panic.
@@ -9,9 +10,9 @@ use std::sync::OnceLock;
 
 use arbitrary::{Arbitrary, Unstructured};
 use bagh_core::{random_game, Point, Position, Ruleset, TigerMoves};
-use bagh_tablebase::{BuildOptions, MovementTable, Probe, Tablebase};
+use bagh_tablebase::{BuildOptions, CompressedTables, MovementTable, Probe, Tablebase};
 
-use super::table_mutation::{repair_layer, repair_movement, Edit};
+use super::table_mutation::{repair_compressed, repair_layer, repair_movement, Edit};
 
 /// The tables of the tiny rule set: file names and bytes, and the positions
 /// probed after each change.
@@ -21,6 +22,8 @@ struct Originals {
     /// The undamaged tables' answers for `positions`.
     answers: Vec<Option<Probe>>,
     scratch: PathBuf,
+    /// The directory of the copy of the compressed file.
+    compressed: PathBuf,
 }
 
 /// One tiger in the centre, three goats, one capture to win: tables of a
@@ -43,7 +46,11 @@ fn originals() -> &'static Originals {
         let scratch = root.join("scratch");
         std::fs::remove_dir_all(&root).ok();
         let rules = tiny_rules();
-        Tablebase::build(rules, &built, &BuildOptions::default()).expect("the tiny tables build");
+        let tables =
+            Tablebase::build(rules, &built, &BuildOptions::default()).expect("the tiny tables build");
+        let compressed = root.join("compressed");
+        let made = CompressedTables::compress(&tables, &compressed, &BuildOptions::default())
+            .expect("the tiny tables compress");
         std::fs::create_dir_all(&scratch).expect("a scratch directory");
         // Only the scratch copies are used from here on.
         let mut files = Vec::new();
@@ -62,6 +69,11 @@ fn originals() -> &'static Originals {
             std::fs::write(&copy, &bytes).expect("a table file copies");
             files.push((copy, bytes));
         }
+        files.push((
+            made.path().to_path_buf(),
+            std::fs::read(made.path()).expect("the compressed file reads"),
+        ));
+        drop(made);
         std::fs::remove_dir_all(&built).ok();
         let positions = (0..6)
             .flat_map(|seed| {
@@ -81,6 +93,7 @@ fn originals() -> &'static Originals {
             positions,
             answers,
             scratch,
+            compressed,
         }
     })
 }
@@ -115,16 +128,24 @@ pub fn check_damage(damage: &Damage) {
         edit.apply(&mut bytes);
     }
     let movement = path.extension().is_some_and(|ext| ext == "tb");
+    let compressed = path.extension().is_some_and(|ext| ext == "btz");
     if damage.repair_header || damage.repair_data {
-        if movement {
+        if compressed {
+            repair_compressed(&mut bytes, damage.repair_data);
+        } else if movement {
             repair_movement(&mut bytes, damage.repair_data);
         } else {
             repair_layer(&mut bytes, damage.repair_data);
         }
     }
     std::fs::write(path, &bytes).expect("the scratch file writes");
+    let dir = if compressed {
+        &originals.compressed
+    } else {
+        &originals.scratch
+    };
     let answers = exercise(
-        &originals.scratch,
+        dir,
         &originals.positions,
         movement.then_some(path.as_path()),
     );

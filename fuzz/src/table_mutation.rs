@@ -112,3 +112,36 @@ pub fn repair_layer(bytes: &mut [u8], whole: bool) {
         put_crc(bytes, covered);
     }
 }
+
+/// Rewrites the checksums of a compressed file (the compressed format): the
+/// header's, and each section's when `sections` is set, taking offsets and
+/// lengths from the section records as they stand.
+pub fn repair_compressed(bytes: &mut [u8], sections: bool) {
+    let (Some(count), Some(rules_len)) = (u32_at(bytes, 20), u32_at(bytes, 28)) else {
+        return;
+    };
+    let Some(records) = rules_len.checked_add(32) else {
+        return;
+    };
+    let Some(header_crc_at) = count.checked_mul(64).and_then(|n| n.checked_add(records)) else {
+        return;
+    };
+    if sections {
+        for i in 0..count {
+            let at = records + 64 * i;
+            let (Some(offset), Some(len)) = (u64_at(bytes, at + 24), u64_at(bytes, at + 32)) else {
+                break;
+            };
+            if let Some(end) = offset.checked_add(len).filter(|&end| end <= bytes.len()) {
+                let crc = crc32fast::hash(&bytes[offset..end]);
+                bytes[at + 40..at + 44].copy_from_slice(&crc.to_le_bytes());
+            }
+        }
+    }
+    put_crc(bytes, header_crc_at);
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> Option<usize> {
+    let word = bytes.get(at..at.checked_add(8)?)?;
+    usize::try_from(u64::from_le_bytes(word.try_into().ok()?)).ok()
+}

@@ -8,12 +8,12 @@ use bagh_core::Side;
 
 use super::encode::compress_section;
 use super::format::{self, SectionData};
-use super::sections::{shapes, Part, PlacementOrder, SectionShape};
+use super::sections::{shapes, Part, SectionShape};
 use super::CompressedTables;
 use crate::movement::entry::{tag, UNUSED};
 use crate::options::in_pool;
 use crate::placement::file::Values;
-use crate::layout::indexing::{colex_unrank, next_subset, rank_among_free};
+use crate::layout::indexing::{colex_unrank, next_subset};
 use crate::layout::Layout;
 use crate::{BuildOptions, BuildProgress, MovementTable, Stage, Tablebase, TablebaseError};
 
@@ -43,7 +43,6 @@ impl CompressedTables {
         let rules = *tables.rules();
         let layout = movement.layout().clone();
         let shapes = shapes(&layout);
-        let order = PlacementOrder::new(&layout);
         let total: u64 = 2 * shapes.iter().map(|s| s.entries).sum::<u64>();
         let done = AtomicU64::new(0);
         let stopped = AtomicBool::new(false);
@@ -90,7 +89,7 @@ impl CompressedTables {
                             .as_ref()
                             .map(|(_, v)| &v[captured as usize])
                             .ok_or_else(|| TablebaseError::corrupt(&path, "no layer"))?;
-                        let source = placement_source(&layout, &order, shape, values);
+                        let source = placement_source(&layout, shape, values);
                         compress_section(&source, shape.entries, block, 0, &report(placed))
                     }
                 };
@@ -121,12 +120,11 @@ pub(crate) fn movement_source(
     }
 }
 
-/// The entries of a placement run in the compressed numbering
-/// ([`PlacementOrder`]), read from the layer's values: don't-care where
-/// the goats are not the canonical image of their position.
+/// The entries of a placement run, read from the layer's values:
+/// don't-care where the goats are not the canonical image of their
+/// position under a symmetric tiger set.
 pub(crate) fn placement_source<'a>(
     layout: &'a Layout,
-    order: &'a PlacementOrder,
     shape: &'a SectionShape,
     values: &'a Values,
 ) -> impl Fn(Range<u64>, &mut dyn FnMut(Option<u16>)) + Sync + 'a {
@@ -139,13 +137,19 @@ pub(crate) fn placement_source<'a>(
         while i < range.end {
             let rep_index = (i / shape.run) as usize;
             let rep = &layout.reps[rep_index];
+            let end = range.end.min((rep_index as u64 + 1) * shape.run);
+            if rep.stabilizer == 1 {
+                (i..end).for_each(|i| visit(Some(u16::from(values.get(i)))));
+                i = end;
+                continue;
+            }
+            // A symmetric tiger set: walk the goat sets to find the images.
             let base = rep_index as u64 * shape.run;
-            let end = range.end.min(base + shape.run);
             let mut compact = colex_unrank(i - base, layout.free, goats_on_board);
-            for _ in i..end {
-                let goats = order.goats(rep_index, compact);
-                let canonical = rep.stabilizer == 1 || Layout::is_canonical(rep, goats);
-                visit(canonical.then(|| u16::from(values.get(base + rank_among_free(rep.bits, goats)))));
+            for index in i..end {
+                let goats = layout.expand(rep, compact);
+                let canonical = Layout::is_canonical(rep, goats);
+                visit(canonical.then(|| u16::from(values.get(index))));
                 if compact != 0 {
                     compact = next_subset(compact);
                 }

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use super::format::SectionData;
 use super::huffman::{canonical_codes, code_lengths};
-use super::tokens::{class_of, BitWriter, CLASSES, MAX_RUN};
+use super::tokens::{class_of, context_after, BitWriter, CLASSES, CONTEXTS, CONTEXT_BITS, MAX_RUN, START};
 use crate::options::run_tasks;
 
 /// The entries of a section: `source(range, visit)` hands the entries of
@@ -70,46 +70,67 @@ pub(crate) fn compress_section(
     progress: &(dyn Fn(u64) + Sync),
 ) -> SectionData {
     let chunks = chunks(entries);
-    // Pass 1: how often each (value, length class) occurs.
+    // Pass 1: how often each (value, length class) follows each context.
     let counted = run_tasks(chunks.len(), |c| {
-        let mut counts: HashMap<u16, Vec<u64>> = HashMap::new();
+        let mut counts: HashMap<(u8, u16), Vec<u64>> = HashMap::new();
+        let mut context = START;
         runs(source, chunks[c].clone(), fill, |value, length| {
             let (class, _, _) = class_of(length);
-            counts.entry(value).or_insert_with(|| vec![0; CLASSES as usize])[class as usize] += 1;
+            let row = counts
+                .entry((context, value))
+                .or_insert_with(|| vec![0; CLASSES as usize]);
+            row[class as usize] += 1;
+            context = context_after(value);
         });
         progress(chunks[c].end - chunks[c].start);
         counts
     });
-    let mut counts: HashMap<u16, Vec<u64>> = HashMap::new();
+    let mut counts: HashMap<(u8, u16), Vec<u64>> = HashMap::new();
     for chunk in counted {
-        for (value, classes) in chunk {
-            let total = counts.entry(value).or_insert_with(|| vec![0; CLASSES as usize]);
+        for (key, classes) in chunk {
+            let total = counts.entry(key).or_insert_with(|| vec![0; CLASSES as usize]);
             for (t, c) in total.iter_mut().zip(classes) {
                 *t += c;
             }
         }
     }
-    let mut symbols: Vec<u16> = counts.keys().copied().collect();
+    let mut symbols: Vec<u16> = counts.keys().map(|&(_, v)| v).collect();
     symbols.sort_unstable();
+    symbols.dedup();
     let index: HashMap<u16, u32> = symbols
         .iter()
         .enumerate()
         .map(|(i, &v)| (v, i as u32))
         .collect();
-    let flat: Vec<u64> = symbols.iter().flat_map(|v| counts[v].clone()).collect();
-    let lengths = code_lengths(&flat);
-    let codes = canonical_codes(&lengths);
-    // Pass 2: the runs written as tokens into blocks.
+    let width = symbols.len() * CLASSES as usize;
+    let mut lengths = Vec::with_capacity(CONTEXTS * width);
+    let mut codes = Vec::with_capacity(CONTEXTS);
+    for context in 0..CONTEXTS as u8 {
+        let mut flat = vec![0u64; width];
+        for (&(c, value), classes) in &counts {
+            if c == context {
+                let at = index[&value] as usize * CLASSES as usize;
+                flat[at..at + CLASSES as usize].copy_from_slice(classes);
+            }
+        }
+        let these = code_lengths(&flat);
+        codes.push(canonical_codes(&these));
+        lengths.extend(these);
+    }
+    // Pass 2: the runs written as tokens into blocks, each block opening
+    // with the context of its first token.
     let written = run_tasks(chunks.len(), |c| {
         let range = chunks[c].clone();
         let mut starts = Vec::new();
         let mut blocks = Vec::new();
         let mut block = BitWriter::default();
         let mut at = range.start;
+        let mut context = START;
         let capacity = 8 * block_bytes as u64;
         runs(source, range.clone(), fill, |value, length| {
             let (class, extra, bits) = class_of(length);
-            let (code, code_length) = codes[(index[&value] * CLASSES + class) as usize];
+            let token = (index[&value] * CLASSES + class) as usize;
+            let (code, code_length) = codes[context as usize][token];
             let cost = u64::from(code_length) + u64::from(extra);
             if starts.is_empty() || block.bits + cost > capacity {
                 if !starts.is_empty() {
@@ -118,10 +139,12 @@ pub(crate) fn compress_section(
                     block = BitWriter::default();
                 }
                 starts.push(at);
+                block.put(u64::from(context), CONTEXT_BITS);
             }
             block.put(u64::from(code), u32::from(code_length));
             block.put(bits, extra);
             at += length;
+            context = context_after(value);
         });
         if !starts.is_empty() {
             block.pad_to(block_bytes);

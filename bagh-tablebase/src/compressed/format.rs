@@ -22,9 +22,11 @@
 //!
 //! A section's data: the `s` entry values (u16 each: movement entries
 //! `distance << 2 | tag`, placement values 0 loss, 1 draw, 2 win for the
-//! goats), the code lengths of the `s × 84` tokens (a byte each, token
-//! `symbol × 84 + length class`), the first entry of each of the `k`
-//! blocks (u64), and the `k` blocks of B bytes.
+//! goats), the code lengths of the `s × 84` tokens of each of the 4
+//! contexts (a byte each, token `symbol × 84 + length class`; see the
+//! `tokens` module), the first entry of each of the `k` blocks (u64), and
+//! the `k` blocks of B bytes. A block is its 2-bit opening context, then
+//! tokens, then zeros.
 
 use std::path::Path;
 
@@ -32,7 +34,7 @@ use bagh_core::Ruleset;
 
 use super::huffman::Decoder;
 use super::sections::{Part, SectionShape};
-use super::tokens::CLASSES;
+use super::tokens::{CLASSES, CONTEXTS};
 use crate::movement::format::{u32_at, u64_at};
 use crate::placement::file::LAYOUT_VERSION;
 use crate::TablebaseError;
@@ -47,7 +49,7 @@ const RECORD: usize = 64;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SectionData {
     pub symbols: Vec<u16>,
-    /// `symbols.len() * CLASSES` code lengths.
+    /// `CONTEXTS * symbols.len() * CLASSES` code lengths.
     pub lengths: Vec<u8>,
     pub starts: Vec<u64>,
     pub blocks: Vec<u8>,
@@ -79,7 +81,8 @@ pub(crate) struct Section {
     pub part: Part,
     pub entries: u64,
     pub symbols: Vec<u16>,
-    pub decoder: Decoder,
+    /// By context.
+    pub decoders: Vec<Decoder>,
     pub blocks: u64,
     /// Offsets in the file of the block starts and of the blocks.
     pub starts_at: usize,
@@ -244,9 +247,13 @@ pub(crate) fn read(
             return Err(corrupt(format!("bad offset of the {name} section")));
         }
         let expected = symbols
-            .checked_mul(2 + u64::from(CLASSES))
+            .checked_mul(2 + CONTEXTS as u64 * u64::from(CLASSES))
             .and_then(|n| n.checked_add(blocks.checked_mul(8 + block_bytes as u64)?));
-        if symbols > 1 << 16 || expected != Some(len) || (blocks == 0) != (entries == 0) {
+        if symbols > 1 << 16
+            || expected != Some(len)
+            || (blocks == 0) != (entries == 0)
+            || (blocks > 0 && symbols == 0)
+        {
             return Err(corrupt(format!("bad sizes of the {name} section")));
         }
         end = offset
@@ -268,8 +275,12 @@ pub(crate) fn read(
         if !values.iter().all(valid) {
             return Err(corrupt(format!("an invalid entry value in the {name} section")));
         }
-        let lengths_end = symbols_end + symbols as usize * CLASSES as usize;
-        let decoder = Decoder::new(&bytes[symbols_end..lengths_end])
+        let width = symbols as usize * CLASSES as usize;
+        let lengths_end = symbols_end + CONTEXTS * width;
+        let decoders = bytes[symbols_end..lengths_end]
+            .chunks(width.max(1))
+            .map(Decoder::new)
+            .collect::<Result<Vec<_>, _>>()
             .map_err(|e| corrupt(format!("the code of the {name} section is bad: {e:?}")))?;
         let starts_at = lengths_end;
         let blocks_at = starts_at + 8 * blocks as usize;
@@ -289,7 +300,7 @@ pub(crate) fn read(
             part: shape.part,
             entries,
             symbols: values,
-            decoder,
+            decoders,
             blocks,
             starts_at,
             blocks_at,

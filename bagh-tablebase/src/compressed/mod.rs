@@ -53,8 +53,8 @@ use crate::movement::entry;
 use crate::placement::runs::to_value;
 use crate::{Probe, TablebaseError, Value};
 use format::{Header, Section};
-use sections::{movement_entry, placement_index, shapes, Part, PlacementOrder};
-use tokens::{extra_bits, run_length, BitReader, CLASSES};
+use sections::{movement_entry, placement_index, shapes, Part};
+use tokens::{context_after, extra_bits, run_length, BitReader, CLASSES, CONTEXT_BITS};
 
 /// The compressed tables of one rule set, memory-mapped.
 pub struct CompressedTables {
@@ -64,7 +64,6 @@ pub struct CompressedTables {
     header: Header,
     /// The index of each placement section, by goats placed then captured.
     placement: Vec<Vec<usize>>,
-    order: PlacementOrder,
 }
 
 impl std::fmt::Debug for CompressedTables {
@@ -122,7 +121,6 @@ impl CompressedTables {
         let map = map(&file, path)?;
         let header = format::read(path, &map, |rules| shapes(&Layout::new(*rules)))?;
         let layout = Layout::new(header.rules);
-        let order = PlacementOrder::new(&layout);
         let mut placement = vec![Vec::new(); usize::from(layout.rules.goats())];
         for (i, section) in header.sections.iter().enumerate() {
             if let Part::Placement { placed, .. } = section.part {
@@ -135,7 +133,6 @@ impl CompressedTables {
             map,
             header,
             placement,
-            order,
         })
     }
 
@@ -250,8 +247,11 @@ impl CompressedTables {
         let size = self.header.block_bytes;
         let start = section.blocks_at + size * k as usize;
         let mut reader = BitReader::new(&self.map[start..start + size]);
+        let mut context = (reader.peek() >> (64 - CONTEXT_BITS)) as usize;
+        reader.skip(CONTEXT_BITS);
         while at < end {
-            let Some((token, length)) = section.decoder.decode((reader.peek() >> 32) as u32)
+            let Some((token, length)) =
+                section.decoders[context].decode((reader.peek() >> 32) as u32)
             else {
                 return Err(self.corrupt(section, "bits that are no code"));
             };
@@ -268,7 +268,9 @@ impl CompressedTables {
             if reader.position > reader.len() || run > end - at {
                 return Err(self.corrupt(section, "a block that overruns"));
             }
-            if visit(at, run, section.symbols[(token / CLASSES) as usize]) {
+            let symbol = section.symbols[(token / CLASSES) as usize];
+            context = usize::from(context_after(symbol));
+            if visit(at, run, symbol) {
                 return Ok(());
             }
             at += run;
@@ -298,7 +300,6 @@ impl CompressedTables {
         );
         let index = placement_index(
             &self.layout,
-            &self.order,
             position.tigers().bits(),
             position.goats().bits(),
             run,

@@ -7,13 +7,12 @@
 //! looked up at its canonical entry (the smallest image of the goats under
 //! the symmetries that map the tigers onto their representative), so the
 //! other images of a symmetric tiger set are never read: the compressor
-//! may store anything there. Placement sections number the goats in their
-//! own order ([`PlacementOrder`]).
+//! may store anything there.
 
 use bagh_core::{Position, Side};
 
 use crate::layout::fold::smallest_image;
-use crate::layout::indexing::colex_rank;
+use crate::layout::indexing::{colex_rank, rank_among_free};
 use crate::layout::Layout;
 use crate::placement::runs::runs;
 
@@ -106,86 +105,15 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<SectionShape> {
     out
 }
 
-/// How placement sections number the goats next to each tiger
-/// representative: by the colex rank of the goat set over the free points
-/// taken farthest from the tigers first (king-move distance to the nearest
-/// tiger, ties by point index). The points near the tigers, which decide
-/// most values, then change slowest, and entries that differ only in far
-/// goats sit side by side, in runs of equal values.
-#[derive(Clone, Debug)]
-pub(crate) struct PlacementOrder {
-    /// By representative and board point: the point's place in the order.
-    places: Vec<[u8; 25]>,
-    /// By representative and place: the board point.
-    points: Vec<[u8; 25]>,
-}
-
-impl PlacementOrder {
-    pub fn new(layout: &Layout) -> PlacementOrder {
-        let distance = |a: usize, b: usize| {
-            let (fa, ra, fb, rb) = (a % 5, a / 5, b % 5, b / 5);
-            fa.abs_diff(fb).max(ra.abs_diff(rb))
-        };
-        let mut places = Vec::with_capacity(layout.reps.len());
-        let mut points = Vec::with_capacity(layout.reps.len());
-        for rep in &layout.reps {
-            let tigers: Vec<usize> = (0..25).filter(|&p| rep.bits & (1 << p) != 0).collect();
-            let mut free: Vec<usize> = (0..25).filter(|&p| rep.bits & (1 << p) == 0).collect();
-            let nearest = |p: usize| tigers.iter().map(|&t| distance(p, t)).min().unwrap_or(0);
-            free.sort_by_key(|&p| (std::cmp::Reverse(nearest(p)), p));
-            let mut place = [0u8; 25];
-            let mut point = [0u8; 25];
-            for (j, &p) in free.iter().enumerate() {
-                place[p] = j as u8;
-                point[j] = p as u8;
-            }
-            places.push(place);
-            points.push(point);
-        }
-        PlacementOrder { places, points }
-    }
-
-    /// The rank of a goat set next to representative `rep`.
-    #[inline]
-    pub fn rank(&self, rep: usize, goats: u32) -> u64 {
-        let place = &self.places[rep];
-        let mut compact = 0u32;
-        let mut rest = goats;
-        while rest != 0 {
-            compact |= 1 << place[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        crate::layout::indexing::colex_rank_fast(compact)
-    }
-
-    /// The goat set (board points) of a set of places next to `rep`.
-    #[inline]
-    pub fn goats(&self, rep: usize, compact: u32) -> u32 {
-        let point = &self.points[rep];
-        let mut goats = 0u32;
-        let mut rest = compact;
-        while rest != 0 {
-            goats |= 1 << point[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        goats
-    }
-}
-
 /// The canonical entry of the pieces `tigers` and `goats` in a placement
-/// section of `run` entries per representative.
+/// section of `run` entries per representative (the layer files'
+/// numbering).
 #[inline]
-pub(crate) fn placement_index(
-    layout: &Layout,
-    order: &PlacementOrder,
-    tigers: u32,
-    goats: u32,
-    run: u64,
-) -> u64 {
+pub(crate) fn placement_index(layout: &Layout, tigers: u32, goats: u32, run: u64) -> u64 {
     let code = layout.lookup[colex_rank(tigers) as usize];
     let rep = (code >> 8) as usize;
     let goats = smallest_image(code as u8, goats);
-    rep as u64 * run + order.rank(rep, goats)
+    rep as u64 * run + rank_among_free(layout.reps[rep].bits, goats)
 }
 
 /// The movement section and entry of a position with no goats in hand and

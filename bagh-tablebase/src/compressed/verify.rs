@@ -8,7 +8,7 @@ use bagh_core::Side;
 
 use super::compress::{movement_source, placement_source};
 use super::encode::Source;
-use super::sections::{shapes, Part, PlacementOrder};
+use super::sections::{shapes, Part};
 use super::CompressedTables;
 use crate::options::{in_pool, run_tasks};
 use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
@@ -57,7 +57,6 @@ impl CompressedTables {
         }
         let layout = self.layout();
         let shapes = shapes(layout);
-        let order = PlacementOrder::new(layout);
         let total: u64 = shapes.iter().map(|s| s.entries).sum();
         let done = AtomicU64::new(0);
         in_pool(self.rules(), options.threads, || {
@@ -83,7 +82,7 @@ impl CompressedTables {
                             return Err(TablebaseError::corrupt(self.path(), "no layer"));
                         };
                         placement_entries =
-                            placement_source(layout, &order, shape, &values[captured as usize]);
+                            placement_source(layout, shape, &values[captured as usize]);
                         &placement_entries
                     }
                 };
