@@ -4,7 +4,7 @@
 use std::ffi::c_char;
 use std::sync::Arc;
 
-use ::bagh_tablebase::{BuildOptions, Probe, Tablebase, Value};
+use ::bagh_tablebase::{BuildOptions, CompressedTables, Probe, Tablebase, Value};
 
 use crate::bagh_result;
 use crate::failure::guard;
@@ -58,9 +58,11 @@ impl From<Probe> for bagh_probe {
     }
 }
 
-/// Opens the tables in directory `dir` (the rule set is read from them).
-/// A missing or unreadable file is `BAGH_IO_ERROR`, a damaged or foreign
-/// one `BAGH_TABLEBASE_ERROR`; the message names the file.
+/// Opens the tables in directory `dir` (the rule set is read from them):
+/// the full table files, or the compressed file `tables.btz` that
+/// `bagh_tablebase_compress` and `bagh compress` write (`dir` may also name
+/// that file). A missing or unreadable file is `BAGH_IO_ERROR`, a damaged
+/// or foreign one `BAGH_TABLEBASE_ERROR`; the message names the file.
 ///
 /// # Safety
 ///
@@ -105,6 +107,39 @@ pub unsafe extern "C" fn bagh_tablebase_build(
         };
         let tables = Tablebase::build(rules.0, dir, &options)?;
         unsafe { out.write_handle(bagh_tablebase(Arc::new(tables))) };
+        Ok(())
+    })
+}
+
+/// Compresses the full tables `tablebase` (the movement table and every
+/// placement layer) into directory `out_dir` (created if needed; its file
+/// `tables.btz` is written atomically) with `threads` threads (0: one per
+/// core), then opens the compressed tables, which answer every probe as
+/// the full ones do. Compressed tables, or tables without their placement
+/// layers, are `BAGH_TABLEBASE_ERROR`.
+///
+/// # Safety
+///
+/// `tablebase` is a live handle; `out_dir` a NUL-terminated string;
+/// `tablebase_out` points to a `bagh_tablebase*`.
+#[no_mangle]
+pub unsafe extern "C" fn bagh_tablebase_compress(
+    tablebase: *const bagh_tablebase,
+    out_dir: *const c_char,
+    threads: u32,
+    tablebase_out: *mut *mut bagh_tablebase,
+) -> bagh_result {
+    guard(|| {
+        let out = Out::new(tablebase_out, "tablebase_out")?;
+        let tables = unsafe { borrow(tablebase, "tablebase")? };
+        let dir = unsafe { read_text(out_dir, "out_dir")? };
+        let options = BuildOptions {
+            threads: threads as usize,
+            ..BuildOptions::default()
+        };
+        CompressedTables::compress(&tables.0, dir, &options)?;
+        let compressed = Tablebase::open(dir)?;
+        unsafe { out.write_handle(bagh_tablebase(Arc::new(compressed))) };
         Ok(())
     })
 }

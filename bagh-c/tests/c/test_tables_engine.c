@@ -19,6 +19,11 @@ static void missing_directory(void) {
     CHECK(strstr(message, "/nonexistent/bagh-tables") != NULL);
 }
 
+/* Probes compared field by field (a struct's padding is not compared). */
+static int same_probe(bagh_probe a, bagh_probe b) {
+    return a.value == b.value && a.has_distance == b.has_distance && a.distance == b.distance;
+}
+
 static void tiny_tables(void) {
     char dir[] = "/tmp/bagh-c-tables-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
@@ -70,6 +75,29 @@ static void tiny_tables(void) {
     bagh_probe again;
     CHECK_OK(bagh_tablebase_probe(reopened, start, &again));
     CHECK(again.value == start_probe.value);
+
+    /* Compressed into a directory of its own, the tables answer the same
+     * for the start and every move from it, and open again from there. */
+    char small[sizeof dir + 12];
+    snprintf(small, sizeof small, "%s/compressed", dir);
+    bagh_tablebase *compressed = NULL;
+    CHECK_OK(bagh_tablebase_compress(tables, small, 1, &compressed));
+    CHECK_RESULT(bagh_tablebase_compress(compressed, small, 1, &reopened), BAGH_TABLEBASE_ERROR);
+    bagh_tablebase_free(compressed);
+    CHECK_OK(bagh_tablebase_open(small, &compressed));
+    bagh_probe small_probe;
+    CHECK_OK(bagh_tablebase_probe(compressed, start, &small_probe));
+    CHECK(same_probe(small_probe, start_probe));
+    for (size_t i = 0; i < count; i++) {
+        bagh_position *next = NULL;
+        bagh_probe full_reply, small_reply;
+        CHECK_OK(bagh_position_play(start, moves[i], &next));
+        CHECK_OK(bagh_tablebase_probe(tables, next, &full_reply));
+        CHECK_OK(bagh_tablebase_probe(compressed, next, &small_reply));
+        CHECK(same_probe(full_reply, small_reply));
+        bagh_position_free(next);
+    }
+    bagh_tablebase_free(compressed);
 
     /* An engine given the tables plays a legal move; freeing the tables
      * first is allowed. */

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bagh_core::{Position, Ruleset};
-use bagh_tablebase::{MovementTable, Tablebase};
+use bagh_tablebase::{CompressedTables, MovementTable, Tablebase};
 use pyo3::prelude::*;
 
 use super::arguments::{detach_if, to_position};
@@ -116,16 +116,49 @@ impl PyTablebase {
         .map(|tables| PyTablebase(Arc::new(tables)))
     }
 
-    /// Opens the tables in `dir`, reading the rule set from the movement
-    /// table, which is checked whole; the placement layers are checked by
-    /// their headers and lengths (`verify` reads their checksums). A
-    /// directory with no placement layers, or an unfinished set of them,
-    /// answers positions with no goats in hand.
+    /// Opens the tables in `dir`, reading the rule set from the files: the
+    /// full tables (the movement table, checked whole, and the placement
+    /// layers, checked by their headers and lengths) or, where there is no
+    /// movement table, the compressed file `tables.btz` of `bagh compress`
+    /// (memory-mapped, its structure checked); `dir` may also name that
+    /// file. `verify` reads every checksum. A directory with no placement
+    /// layers, or an unfinished set of them, answers positions with no
+    /// goats in hand.
     #[staticmethod]
     fn open(py: Python<'_>, dir: PathBuf) -> PyResult<PyTablebase> {
         py.detach(move || Tablebase::open(&dir))
             .map(|tables| PyTablebase(Arc::new(tables)))
             .map_err(tablebase_error)
+    }
+
+    /// Compresses these full tables (the movement table and every placement
+    /// layer) into the directory `out` (its file `tables.btz`, written
+    /// atomically) and opens it: the same probes, from one memory-mapped
+    /// file. Runs without the GIL on `threads` threads (0: one per core);
+    /// `progress` is as for `build`. Compressed tables, or a directory
+    /// without its placement layers, raise `TablebaseError`.
+    #[pyo3(signature = (out, *, progress = None, threads = 0))]
+    fn compress(
+        &self,
+        py: Python<'_>,
+        out: PathBuf,
+        progress: Option<&Bound<'_, PyAny>>,
+        threads: usize,
+    ) -> PyResult<PyTablebase> {
+        let tables = self.shared();
+        let rules = *tables.rules();
+        run_build(
+            py,
+            &rules,
+            progress,
+            options(threads, None, false),
+            move |options| {
+                CompressedTables::compress(&tables, &out, options)?;
+                Tablebase::open(&out)
+            },
+            || None,
+        )
+        .map(|tables| PyTablebase(Arc::new(tables)))
     }
 
     /// Opens the tables like `open` and reads the placement layers into
@@ -275,9 +308,10 @@ impl PyTablebase {
             .map_err(tablebase_error)
     }
 
-    /// Reads every placement layer file whole and checks its checksum (the
-    /// movement table was checked whole when it was opened), without the
-    /// GIL; raises `TablebaseError` naming the first file that fails.
+    /// Checks every checksum without the GIL: each placement layer file,
+    /// read whole (the movement table was checked whole when it was
+    /// opened), or each section of a compressed file; raises
+    /// `TablebaseError` naming the first file that fails.
     fn verify(&self, py: Python<'_>) -> PyResult<()> {
         let tables = &self.0;
         py.detach(move || tables.verify()).map_err(tablebase_error)

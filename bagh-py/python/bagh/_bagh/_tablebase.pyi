@@ -194,7 +194,9 @@ class Tablebase:
         """
     @staticmethod
     def open(dir: _Path) -> Tablebase:
-        """Opens the tables in ``dir`` (the rule set is read from the movement table)."""
+        """Opens the tables in ``dir``: the full table files, or the compressed file of ``bagh compress`` (the rule set is read from the files)."""
+    def compress(self, out: _Path, *, progress: _Progress = None, threads: int = 0) -> Tablebase:
+        """Compresses these full tables into the directory ``out`` and opens the result: the same probes from one memory-mapped file."""
     @staticmethod
     def load(dir: _Path) -> Tablebase:
         """Opens the tables and reads the placement layers into memory (checksums checked)."""
@@ -234,7 +236,7 @@ class Tablebase:
         """The probe of any position by alpha-beta search down to the movement table (without the GIL; Ctrl-C stops it)."""
     def statistics(self) -> TablebaseStatistics: ...
     def verify(self) -> None:
-        """Reads every placement layer file whole and checks its checksum."""
+        """Checks every checksum: of each placement layer file, read whole, or of each section of a compressed file."""
 
 @final
 class MovementTable:

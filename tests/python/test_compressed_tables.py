@@ -1,0 +1,80 @@
+"""bagh.Tablebase over a compressed file: `Tablebase.compress` makes one
+memory-mapped file from the full tables, and `Tablebase.open` opens it with
+the same API. Its probes are checked against the plain minimax of
+test_tablebase (an independent method) and against the full tables.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import bagh
+import pytest
+from test_tablebase import FLIP, ONE_TIGER, game_values
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory: pytest.TempPathFactory) -> bagh.Tablebase:
+    return bagh.Tablebase.build(ONE_TIGER, tmp_path_factory.mktemp("full") / "tables")
+
+
+@pytest.fixture(scope="module")
+def compressed(full: bagh.Tablebase, tmp_path_factory: pytest.TempPathFactory) -> bagh.Tablebase:
+    return full.compress(tmp_path_factory.mktemp("compressed") / "small")
+
+
+def test_the_compressed_directory(compressed: bagh.Tablebase, full: bagh.Tablebase) -> None:
+    assert compressed.compressed and not full.compressed
+    assert compressed.rules == ONE_TIGER and compressed.movement is None
+    assert compressed.placement is None and compressed.placement_missing is None
+    assert sorted(p.name for p in compressed.dir.iterdir()) == ["tables.btz"]
+    size = (compressed.dir / "tables.btz").stat().st_size
+    assert size < sum(p.stat().st_size for p in full.dir.iterdir()) / 2
+    compressed.verify()
+    # The directory, and the file itself, open again.
+    assert bagh.Tablebase.open(compressed.dir).compressed
+    assert bagh.Tablebase.open(compressed.dir / "tables.btz").rules == ONE_TIGER
+
+
+def test_every_position_of_the_game_answers_as_minimax(compressed: bagh.Tablebase) -> None:
+    values = game_values(compressed)
+    assert len(values) > 1000
+    for position, value in values.items():
+        assert compressed.probe(position).value == value, position
+    for position in list(values)[::11]:
+        for move, after in compressed.probe_moves(position):
+            assert after.value == values.get(position.play(move), after.value)
+        for move in compressed.best_moves(position):
+            assert FLIP[compressed.probe(position.play(move)).value] == values[position]
+
+
+def test_the_same_answers_as_the_full_tables(compressed: bagh.Tablebase, full: bagh.Tablebase) -> None:
+    positions = list(game_values(full))[::5]
+    assert [compressed.probe(p) for p in positions] == [full.probe(p) for p in positions]
+    values, distances = compressed.probe_many(positions)
+    full_values, full_distances = full.probe_many(positions)
+    assert values.tolist() == full_values.tolist() and distances.tolist() == full_distances.tolist()
+    engine = bagh.Engine(tablebase=compressed)
+    start = bagh.Game(ONE_TIGER)
+    assert engine.best_move(start, depth=2) in full.best_moves(start.position)
+
+
+def test_what_compressed_tables_cannot_do(compressed: bagh.Tablebase, tmp_path: Path) -> None:
+    with pytest.raises(bagh.TablebaseError, match="full movement table"):
+        compressed.solve(bagh.Position(None, ONE_TIGER))
+    with pytest.raises(bagh.TablebaseError, match="compressed"):
+        compressed.statistics()
+    with pytest.raises(bagh.TablebaseError, match="full tables"):
+        compressed.compress(tmp_path / "again")
+
+
+def test_a_damaged_file_is_named(compressed: bagh.Tablebase, tmp_path: Path) -> None:
+    data = bytearray((compressed.dir / "tables.btz").read_bytes())
+    copy = tmp_path / "tables.btz"
+    data[-50] ^= 0x10
+    copy.write_bytes(bytes(data))
+    with pytest.raises(bagh.TablebaseError, match="tables.btz.*checksum"):
+        bagh.Tablebase.open(tmp_path).verify()
+    copy.write_bytes(bytes(data[:-7]))
+    with pytest.raises(bagh.TablebaseError, match="tables.btz"):
+        bagh.Tablebase.open(tmp_path)
