@@ -54,7 +54,7 @@ use crate::placement::runs::to_value;
 use crate::{Probe, TablebaseError, Value};
 use format::{Header, Section};
 use sections::{movement_entry, placement_index, shapes, Part};
-use tokens::{context_after, extra_bits, run_length, BitReader, CLASSES, CONTEXT_BITS};
+use tokens::{context_after, extra_bits, run_length, BitReader, CLASSES, CONTEXT_BITS, PADDING};
 
 /// The compressed tables of one rule set, memory-mapped.
 pub struct CompressedTables {
@@ -104,7 +104,7 @@ impl CompressedTables {
     /// The name of the compressed file in a tablebase directory.
     pub const FILE: &'static str = "tables.btz";
     /// The block size of the files this library writes, in bytes.
-    pub const BLOCK_BYTES: usize = 256;
+    pub const BLOCK_BYTES: usize = 128;
 
     /// The compressed file in `dir`.
     pub fn path_in(dir: &Path) -> PathBuf {
@@ -246,7 +246,18 @@ impl CompressedTables {
         };
         let size = self.header.block_bytes;
         let start = section.blocks_at + size * k as usize;
-        let mut reader = BitReader::new(&self.map[start..start + size]);
+        // The block and zeros after it, on the stack for blocks of the
+        // size this library writes.
+        let mut stack = [0u8; CompressedTables::BLOCK_BYTES + PADDING];
+        let mut heap = Vec::new();
+        let padded: &mut [u8] = if size <= CompressedTables::BLOCK_BYTES {
+            &mut stack[..size + PADDING]
+        } else {
+            heap.resize(size + PADDING, 0);
+            &mut heap
+        };
+        padded[..size].copy_from_slice(&self.map[start..start + size]);
+        let mut reader = BitReader::new(padded);
         let mut context = (reader.peek() >> (64 - CONTEXT_BITS)) as usize;
         reader.skip(CONTEXT_BITS);
         while at < end {

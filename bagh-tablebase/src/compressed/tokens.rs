@@ -102,36 +102,49 @@ impl BitWriter {
     }
 }
 
-/// Bits of one block read first bit highest; past the block's end, zeros
-/// (the decoder checks that it never needs them).
+/// Zero bytes a [`BitReader`] needs after the block's bits.
+pub(crate) const PADDING: usize = 16;
+
+/// Bits of one block read first bit highest, from the block's bytes
+/// followed by [`PADDING`] zero bytes (so that a window never reads past
+/// the buffer while the position stays within the block; the decoder
+/// checks that it does).
 pub(crate) struct BitReader<'a> {
     bytes: &'a [u8],
+    /// The block's length in bits.
+    bits: u64,
     /// Bits consumed.
     pub position: u64,
 }
 
 impl<'a> BitReader<'a> {
-    pub fn new(bytes: &'a [u8]) -> BitReader<'a> {
-        BitReader { bytes, position: 0 }
+    /// A reader of `padded`: a block and [`PADDING`] zero bytes after it.
+    pub fn new(padded: &'a [u8]) -> BitReader<'a> {
+        BitReader {
+            bytes: padded,
+            bits: 8 * padded.len().saturating_sub(PADDING) as u64,
+            position: 0,
+        }
     }
 
     /// The block's length in bits.
     pub fn len(&self) -> u64 {
-        8 * self.bytes.len() as u64
+        self.bits
     }
 
-    /// The next 64 bits, first bit highest, without consuming them.
+    /// The next 64 bits, first bit highest, without consuming them (zeros
+    /// once past the end).
     #[inline]
     pub fn peek(&self) -> u64 {
         let byte = (self.position / 8) as usize;
         let shift = (self.position % 8) as u32;
+        let (Some(word), Some(&next)) = (self.bytes.get(byte..byte + 8), self.bytes.get(byte + 8))
+        else {
+            return 0;
+        };
         let mut window = [0u8; 8];
-        if let Some(rest) = self.bytes.get(byte..) {
-            let n = rest.len().min(8);
-            window[..n].copy_from_slice(&rest[..n]);
-        }
+        window.copy_from_slice(word);
         let high = u64::from_be_bytes(window) << shift;
-        let next = self.bytes.get(byte + 8).copied().unwrap_or(0);
         if shift == 0 {
             high
         } else {
@@ -180,7 +193,9 @@ mod tests {
         }
         writer.pad_to(16);
         assert_eq!(writer.bytes.len(), 16);
+        writer.bytes.extend([0; PADDING]);
         let mut reader = BitReader::new(&writer.bytes);
+        assert_eq!(reader.len(), 128);
         for (value, count) in items {
             assert_eq!(reader.peek() >> (64 - count), value, "{value:#x}");
             reader.skip(count);

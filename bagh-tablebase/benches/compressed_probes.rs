@@ -1,0 +1,131 @@
+//! Probe times of the compressed file against the full tables it was made
+//! from, side by side in one run, on one thread with a warm page cache:
+//! movement positions, placement positions (either side to move) and
+//! `best_moves` of placement positions.
+//!
+//! ```text
+//! cargo bench -p bagh-tablebase --bench compressed_probes -- [FULL COMPRESSED]
+//! ```
+//!
+//! FULL and COMPRESSED are tablebase directories (absolute paths; `make
+//! bench-compressed` passes target/tablebases/bagh-chal and
+//! target/tablebases/bagh-chal-compressed); without them, a small rule set
+//! is built and compressed into temporary directories. Positions come from
+//! seeded random games. Each probe is timed on its own; a run's figure is
+//! the median probe, and the line gives the median of 7 runs (the two
+//! tables alternating) with their range. The answers of both are compared
+//! on the way.
+
+use std::time::Instant;
+
+use bagh_core::{Position, Ruleset};
+use bagh_tablebase::{BuildOptions, CompressedTables, Tablebase};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+const POSITIONS: usize = 20_000;
+const BEST_MOVES: usize = 2_000;
+const RUNS: usize = 7;
+
+/// Positions met in seeded random games, split by goats in hand or not.
+fn sample(rules: Ruleset) -> (Vec<Position>, Vec<Position>) {
+    let mut rng = SmallRng::seed_from_u64(2027);
+    let (mut placing, mut moving) = (Vec::new(), Vec::new());
+    while placing.len() < POSITIONS || moving.len() < POSITIONS {
+        let mut position = Position::new(rules);
+        loop {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position
+                .play(moves[rng.random_range(0..moves.len())])
+                .unwrap();
+            let list = if position.is_placement_phase() {
+                &mut placing
+            } else {
+                &mut moving
+            };
+            if list.len() < POSITIONS && rng.random_range(0..4) == 0 {
+                list.push(position);
+            }
+            if !position.is_placement_phase() && rng.random_range(0..40) == 0 {
+                break;
+            }
+        }
+    }
+    (placing, moving)
+}
+
+/// The median time of `call` over `positions`, in microseconds.
+fn median_micros(positions: &[Position], mut call: impl FnMut(&Position)) -> f64 {
+    let mut times: Vec<f64> = positions
+        .iter()
+        .map(|p| {
+            let start = Instant::now();
+            call(p);
+            start.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+fn summary(mut runs: Vec<f64>) -> String {
+    runs.sort_by(f64::total_cmp);
+    format!(
+        "{:>8.2} µs (range {:.2} to {:.2})",
+        runs[runs.len() / 2],
+        runs[0],
+        runs[runs.len() - 1]
+    )
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let scratch = tempfile::tempdir()?;
+    let (full, compressed) = match args.as_slice() {
+        [full, compressed, ..] => (Tablebase::open(full)?, Tablebase::open(compressed)?),
+        _ => {
+            let rules: Ruleset = "two-tigers goats=6 capture_target=2".parse()?;
+            eprintln!("no directories given: building and compressing {rules}");
+            let full = Tablebase::build(rules, scratch.path().join("full"), &BuildOptions::default())?;
+            let out = scratch.path().join("compressed");
+            CompressedTables::compress(&full, &out, &BuildOptions::default())?;
+            (full, Tablebase::open(&out)?)
+        }
+    };
+    let (placing, moving) = sample(*full.rules());
+    // Warm the page cache, and check that both answer alike.
+    for position in placing.iter().chain(&moving) {
+        assert_eq!(full.probe(position)?, compressed.probe(position)?, "{position}");
+    }
+    for position in &placing[..BEST_MOVES] {
+        assert_eq!(full.best_moves(position)?, compressed.best_moves(position)?);
+    }
+    println!("rules: {}", full.rules());
+    let tasks: [(&str, &[Position], bool); 3] = [
+        ("probe, no goats in hand", &moving, false),
+        ("probe, goats in hand", &placing, false),
+        ("best_moves, goats in hand", &placing[..BEST_MOVES], true),
+    ];
+    for (what, positions, best) in tasks {
+        let (mut full_runs, mut compressed_runs) = (Vec::new(), Vec::new());
+        for _ in 0..RUNS {
+            for (tables, runs) in [(&full, &mut full_runs), (&compressed, &mut compressed_runs)] {
+                runs.push(median_micros(positions, |p| {
+                    if best {
+                        std::hint::black_box(tables.best_moves(p).ok());
+                    } else {
+                        std::hint::black_box(tables.probe(p).ok());
+                    }
+                }));
+            }
+        }
+        println!("{what}: full {}, compressed {}", summary(full_runs), summary(compressed_runs));
+    }
+    Ok(())
+}
