@@ -132,6 +132,21 @@ solve-game:
 	$(BAGH) build $(SOLVE_RULES) --threads $(SOLVE_THREADS) --dir $(SOLVE_DIR)
 	$(BAGH) report $(SOLVE_DIR) --check 100 --out docs/tablebase-$(SOLVE_RULES).md
 
+# The whole game of SOLVE_RULES in one compressed file (target/tablebases/<id>-compressed,
+# from the full tables of `make solve-game`), then every entry compared with the
+# full tables (`bagh verify --against`).
+COMPRESSED_DIR = $(SOLVE_DIR)-compressed
+.PHONY: compress-game
+compress-game:
+	$(BAGH) compress $(SOLVE_DIR) $(COMPRESSED_DIR) --threads $(SOLVE_THREADS)
+	$(BAGH) verify $(COMPRESSED_DIR) --against $(SOLVE_DIR) --threads $(SOLVE_THREADS)
+	$(CARGO) run --release --quiet -p bagh-tablebase --example compressed_sizes -- $(COMPRESSED_DIR)
+
+# Probe times of the compressed file against the full tables, one thread, side by side.
+.PHONY: bench-compressed
+bench-compressed:
+	$(CARGO) bench -p bagh-tablebase --bench compressed_probes -- $(CURDIR)/$(SOLVE_DIR) $(CURDIR)/$(COMPRESSED_DIR)
+
 # --- Node addon (bagh-node) ---
 # The Node-API addon, copied to bagh-node/bagh.node, which
 # `require('./bagh-node')` loads. `make node` builds it with the optimised

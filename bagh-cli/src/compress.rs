@@ -19,7 +19,12 @@ pub fn run(args: &CompressArgs) -> Result<(), CliError> {
 }
 
 /// Compresses the full tables `tables` into `out` and prints what it made.
-pub fn compress(tables: &Tablebase, out: &Path, threads: usize, quiet: bool) -> Result<(), CliError> {
+pub fn compress(
+    tables: &Tablebase,
+    out: &Path,
+    threads: usize,
+    quiet: bool,
+) -> Result<(), CliError> {
     if tables.compressed().is_some() {
         return Err(CliError::usage(format!(
             "{} holds compressed tables already; compress a directory of full tables",

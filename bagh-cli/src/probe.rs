@@ -61,7 +61,8 @@ pub fn run(args: &ProbeArgs) -> Result<(), CliError> {
 fn answer(tables: &Tablebase, position: Position, search: bool) -> Result<Answer, CliError> {
     let probe = match tables.probe(&position) {
         Err(TablebaseError::PlacementMissing { .. }) if search => {
-            let mut solver = PlacementSolver::new(crate::check::full_movement(tables)?, SEARCH_SLOTS_LOG2)?;
+            let mut solver =
+                PlacementSolver::new(crate::check::full_movement(tables)?, SEARCH_SLOTS_LOG2)?;
             return Ok(Answer {
                 position,
                 probe: Probe::new(solver.solve(&position)?, None),

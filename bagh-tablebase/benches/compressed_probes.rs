@@ -92,7 +92,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         _ => {
             let rules: Ruleset = "two-tigers goats=6 capture_target=2".parse()?;
             eprintln!("no directories given: building and compressing {rules}");
-            let full = Tablebase::build(rules, scratch.path().join("full"), &BuildOptions::default())?;
+            let full =
+                Tablebase::build(rules, scratch.path().join("full"), &BuildOptions::default())?;
             let out = scratch.path().join("compressed");
             CompressedTables::compress(&full, &out, &BuildOptions::default())?;
             (full, Tablebase::open(&out)?)
@@ -101,7 +102,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (placing, moving) = sample(*full.rules());
     // Warm the page cache, and check that both answer alike.
     for position in placing.iter().chain(&moving) {
-        assert_eq!(full.probe(position)?, compressed.probe(position)?, "{position}");
+        assert_eq!(
+            full.probe(position)?,
+            compressed.probe(position)?,
+            "{position}"
+        );
     }
     for position in &placing[..BEST_MOVES] {
         assert_eq!(full.best_moves(position)?, compressed.best_moves(position)?);
@@ -125,7 +130,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 }));
             }
         }
-        println!("{what}: full {}, compressed {}", summary(full_runs), summary(compressed_runs));
+        println!(
+            "{what}: full {}, compressed {}",
+            summary(full_runs),
+            summary(compressed_runs)
+        );
     }
     Ok(())
 }

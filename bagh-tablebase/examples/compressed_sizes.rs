@@ -8,7 +8,9 @@
 use bagh_tablebase::{CompressedTables, Tablebase};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let dir = std::env::args().nth(1).ok_or("usage: compressed_sizes DIR")?;
+    let dir = std::env::args()
+        .nth(1)
+        .ok_or("usage: compressed_sizes DIR")?;
     let tables = Tablebase::open(&dir)?;
     let compressed: &CompressedTables = tables
         .compressed()
@@ -19,7 +21,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for s in compressed.section_sizes() {
         let bits = 8.0 * s.bytes as f64 / s.entries.max(1) as f64;
         println!("| {} | {} | {} | {bits:.4} |", s.name, s.entries, s.bytes);
-        let sum = if s.movement { &mut movement } else { &mut placement };
+        let sum = if s.movement {
+            &mut movement
+        } else {
+            &mut placement
+        };
         sum.0 += s.entries;
         sum.1 += s.bytes;
     }

@@ -8,8 +8,8 @@ use bagh_core::{Move, Position, Ruleset};
 use crate::files::BuildLock;
 use crate::placement::lock_file;
 use crate::{
-    BuildOptions, CompressedTables, MovementStatistics, MovementTable, PlacementStatistics, PlacementTable, Probe,
-    TablebaseError,
+    BuildOptions, CompressedTables, MovementStatistics, MovementTable, PlacementStatistics,
+    PlacementTable, Probe, TablebaseError,
 };
 
 /// The tables of one rule set in a directory: the movement table

@@ -49,7 +49,11 @@ fn random_setups(rules: Ruleset, count: usize, seed: u64) -> Vec<Position> {
                 .iter()
                 .copied()
                 .collect::<PointSet>(),
-            side: if rng.random_bool(0.5) { Side::Goat } else { Side::Tiger },
+            side: if rng.random_bool(0.5) {
+                Side::Goat
+            } else {
+                Side::Tiger
+            },
             goats_in_hand: in_hand,
             goats_captured: captured,
         };
@@ -108,7 +112,14 @@ fn a_symmetric_tiger_answers_like_the_full_tables() {
 
 #[test]
 fn two_tigers_with_slides_answer_like_the_full_tables_from_the_file_itself() {
-    let rules = rules(&[Point::A1, Point::E5], 6, 2, TigerMoves::Slide, false, true);
+    let rules = rules(
+        &[Point::A1, Point::E5],
+        6,
+        2,
+        TigerMoves::Slide,
+        false,
+        true,
+    );
     let (full, out) = both("pair", rules);
     // The file itself opens too, not only its directory.
     let compressed = Tablebase::open(CompressedTables::path_in(&out)).unwrap();
@@ -129,11 +140,21 @@ fn a_difference_is_found_and_named() {
     let (_, out) = both("cmp-b", other);
     // Another rule set's file is refused by name.
     let foreign = Tablebase::open(&out).unwrap();
-    let error = foreign.compressed().unwrap().compare(&full, 5, &quiet()).unwrap_err();
-    assert!(matches!(error, TablebaseError::WrongRules { .. }), "{error}");
+    let error = foreign
+        .compressed()
+        .unwrap()
+        .compare(&full, 5, &quiet())
+        .unwrap_err();
+    assert!(
+        matches!(error, TablebaseError::WrongRules { .. }),
+        "{error}"
+    );
     // Full tables cannot be compressed tables' reference and vice versa.
     let error = CompressedTables::compress(&foreign, temp_path("again"), &quiet()).unwrap_err();
-    assert!(matches!(error, TablebaseError::Unsupported { .. }), "{error}");
+    assert!(
+        matches!(error, TablebaseError::Unsupported { .. }),
+        "{error}"
+    );
 }
 
 #[test]
@@ -152,7 +173,10 @@ fn names(error: &TablebaseError, file: &Path) -> bool {
 
 /// A copy of the compressed file of a small rule set, with `change` applied.
 fn damaged(name: &str, change: impl FnOnce(&mut Vec<u8>)) -> PathBuf {
-    let (_, out) = both(name, rules(&[Point::C3], 4, 2, TigerMoves::Step, false, false));
+    let (_, out) = both(
+        name,
+        rules(&[Point::C3], 4, 2, TigerMoves::Step, false, false),
+    );
     let path = CompressedTables::path_in(&out);
     let mut bytes = std::fs::read(&path).unwrap();
     change(&mut bytes);
@@ -169,7 +193,10 @@ fn a_damaged_block_fails_verify_naming_the_file() {
     let tables = Tablebase::open(&path).unwrap();
     let error = tables.verify().unwrap_err();
     assert!(matches!(error, TablebaseError::Corrupt { .. }), "{error}");
-    assert!(names(&error, &path) && error.to_string().contains("section"), "{error}");
+    assert!(
+        names(&error, &path) && error.to_string().contains("section"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -182,7 +209,10 @@ fn a_cut_foreign_or_newer_file_does_not_open() {
     assert!(matches!(error, TablebaseError::Truncated { .. }), "{error}");
     let foreign = damaged("foreign", |bytes| bytes[0] = b'X');
     let error = Tablebase::open(&foreign).unwrap_err();
-    assert!(matches!(error, TablebaseError::NotATablebase { .. }), "{error}");
+    assert!(
+        matches!(error, TablebaseError::NotATablebase { .. }),
+        "{error}"
+    );
     let newer = damaged("newer", |bytes| bytes[8] = 9);
     let error = Tablebase::open(&newer).unwrap_err();
     assert!(

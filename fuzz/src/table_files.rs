@@ -46,8 +46,8 @@ fn originals() -> &'static Originals {
         let scratch = root.join("scratch");
         std::fs::remove_dir_all(&root).ok();
         let rules = tiny_rules();
-        let tables =
-            Tablebase::build(rules, &built, &BuildOptions::default()).expect("the tiny tables build");
+        let tables = Tablebase::build(rules, &built, &BuildOptions::default())
+            .expect("the tiny tables build");
         let compressed = root.join("compressed");
         let made = CompressedTables::compress(&tables, &compressed, &BuildOptions::default())
             .expect("the tiny tables compress");

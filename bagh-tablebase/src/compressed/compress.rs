@@ -7,14 +7,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use bagh_core::Side;
 
 use super::encode::compress_section;
-use super::format::{self, SectionData};
+use super::format;
 use super::sections::{shapes, Part, SectionShape};
 use super::CompressedTables;
+use crate::layout::indexing::{colex_unrank, next_subset};
+use crate::layout::Layout;
 use crate::movement::entry::{tag, UNUSED};
 use crate::options::in_pool;
 use crate::placement::file::Values;
-use crate::layout::indexing::{colex_unrank, next_subset};
-use crate::layout::Layout;
 use crate::{BuildOptions, BuildProgress, MovementTable, Stage, Tablebase, TablebaseError};
 
 impl CompressedTables {
@@ -64,44 +64,47 @@ impl CompressedTables {
         std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
         let path = CompressedTables::path_in(dir);
         let block = CompressedTables::BLOCK_BYTES;
-        let sections = in_pool(&rules, options.threads, || {
-            let mut out: Vec<SectionData> = Vec::with_capacity(shapes.len());
+        in_pool(&rules, options.threads, || {
             let mut layer: Option<(u8, Vec<Values>)> = None;
-            for shape in &shapes {
-                if stopped.load(Relaxed) {
-                    return Err(TablebaseError::Interrupted {
-                        checkpoint: path.clone(),
-                    });
-                }
-                let data = match shape.part {
-                    Part::Movement { captured, side } => {
-                        let l = &layout.layers[captured as usize];
-                        let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
-                        let source = movement_source(movement, base);
-                        compress_section(&source, shape.entries, block, 0, &report(255))
+            format::write(
+                &path,
+                &rules,
+                block,
+                movement.checksum(),
+                &shapes,
+                |shape| {
+                    if stopped.load(Relaxed) {
+                        return Err(TablebaseError::Interrupted {
+                            checkpoint: path.clone(),
+                        });
                     }
-                    Part::Placement { placed, captured } => {
-                        if layer.as_ref().is_none_or(|(p, _)| *p != placed) {
-                            drop(layer.take()); // free the last layer before reading the next
-                            layer = Some((placed, placement.read_layer(u32::from(placed))?));
+                    Ok(match shape.part {
+                        Part::Movement { captured, side } => {
+                            let l = &layout.layers[captured as usize];
+                            let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
+                            let source = movement_source(movement, base);
+                            compress_section(&source, shape.entries, block, 0, &report(255))
                         }
-                        let values = layer
-                            .as_ref()
-                            .map(|(_, v)| &v[captured as usize])
-                            .ok_or_else(|| TablebaseError::corrupt(&path, "no layer"))?;
-                        let source = placement_source(&layout, shape, values);
-                        compress_section(&source, shape.entries, block, 0, &report(placed))
-                    }
-                };
-                out.push(data);
-            }
-            Ok(out)
+                        Part::Placement { placed, captured } => {
+                            if layer.as_ref().is_none_or(|(p, _)| *p != placed) {
+                                drop(layer.take()); // free the last layer before reading the next
+                                layer = Some((placed, placement.read_layer(u32::from(placed))?));
+                            }
+                            let values = layer
+                                .as_ref()
+                                .map(|(_, v)| &v[captured as usize])
+                                .ok_or_else(|| TablebaseError::corrupt(&path, "no layer"))?;
+                            let source = placement_source(&layout, shape, values);
+                            compress_section(&source, shape.entries, block, 0, &report(placed))
+                        }
+                    })
+                },
+            )
         })?;
         if stopped.load(Relaxed) {
+            std::fs::remove_file(&path).ok();
             return Err(TablebaseError::Interrupted { checkpoint: path });
         }
-        format::write(&path, &rules, block, movement.checksum(), &shapes, &sections)?;
-        drop(sections);
         CompressedTables::open(&path)
     }
 }

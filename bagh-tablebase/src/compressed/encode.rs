@@ -10,7 +10,9 @@ use std::collections::HashMap;
 
 use super::format::SectionData;
 use super::huffman::{canonical_codes, code_lengths};
-use super::tokens::{class_of, context_after, BitWriter, CLASSES, CONTEXTS, CONTEXT_BITS, MAX_RUN, START};
+use super::tokens::{
+    class_of, context_after, BitWriter, CLASSES, CONTEXTS, CONTEXT_BITS, MAX_RUN, START,
+};
 use crate::options::run_tasks;
 
 /// The entries of a section: `source(range, visit)` hands the entries of
@@ -25,7 +27,12 @@ const CHUNK: u64 = 1 << 24;
 /// don't-care entry extends the run before it (or, at the chunk's start,
 /// the first run); a chunk of nothing but don't-care entries is one run of
 /// `fill`.
-fn runs(source: Source<'_>, range: std::ops::Range<u64>, fill: u16, mut emit: impl FnMut(u16, u64)) {
+fn runs(
+    source: Source<'_>,
+    range: std::ops::Range<u64>,
+    fill: u16,
+    mut emit: impl FnMut(u16, u64),
+) {
     let mut current: Option<u16> = None;
     let mut length = 0u64;
     source(range, &mut |entry| {
@@ -88,7 +95,9 @@ pub(crate) fn compress_section(
     let mut counts: HashMap<(u8, u16), Vec<u64>> = HashMap::new();
     for chunk in counted {
         for (key, classes) in chunk {
-            let total = counts.entry(key).or_insert_with(|| vec![0; CLASSES as usize]);
+            let total = counts
+                .entry(key)
+                .or_insert_with(|| vec![0; CLASSES as usize]);
             for (t, c) in total.iter_mut().zip(classes) {
                 *t += c;
             }
@@ -171,7 +180,17 @@ mod tests {
 
     #[test]
     fn dont_care_entries_join_the_run_before() {
-        let entries = [None, Some(2), Some(2), None, Some(5), None, None, Some(5), Some(1)];
+        let entries = [
+            None,
+            Some(2),
+            Some(2),
+            None,
+            Some(5),
+            None,
+            None,
+            Some(5),
+            Some(1),
+        ];
         let source = |range: std::ops::Range<u64>, visit: &mut dyn FnMut(Option<u16>)| {
             range.for_each(|i| visit(entries[i as usize]))
         };

@@ -100,15 +100,24 @@ pub(crate) struct Header {
     pub sections: Vec<Section>,
 }
 
-/// The bytes of a whole file with these sections.
-pub(crate) fn write(
-    path: &Path,
+/// What the header records of a section once it is written.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Written {
+    symbols: u32,
+    blocks: u64,
+    len: u64,
+    crc: u32,
+}
+
+/// The header of a file with these sections (`written` is empty for the
+/// placeholder written first: every field but the records' is known).
+fn header(
     rules: &Ruleset,
     block_bytes: usize,
     movement_crc: u32,
     shapes: &[SectionShape],
-    sections: &[SectionData],
-) -> Result<(), TablebaseError> {
+    written: &[Written],
+) -> Vec<u8> {
     let text = rules.to_string();
     let mut head = Vec::new();
     head.extend_from_slice(&MAGIC);
@@ -124,31 +133,64 @@ pub(crate) fn write(
     }
     head.extend_from_slice(text.as_bytes());
     let mut offset = (head.len() + RECORD * shapes.len() + 4) as u64;
-    let mut bodies = Vec::with_capacity(sections.len());
-    for (shape, data) in shapes.iter().zip(sections) {
-        let body = data.bytes();
+    for (i, shape) in shapes.iter().enumerate() {
+        let w = written.get(i).copied().unwrap_or_default();
         let (a, b) = shape.part.numbers();
         head.extend_from_slice(&[shape.part.kind(), a, b, 0]);
-        head.extend_from_slice(&(data.symbols.len() as u32).to_le_bytes());
+        head.extend_from_slice(&w.symbols.to_le_bytes());
         head.extend_from_slice(&shape.entries.to_le_bytes());
-        head.extend_from_slice(&(data.starts.len() as u64).to_le_bytes());
+        head.extend_from_slice(&w.blocks.to_le_bytes());
         head.extend_from_slice(&offset.to_le_bytes());
-        head.extend_from_slice(&(body.len() as u64).to_le_bytes());
-        head.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+        head.extend_from_slice(&w.len.to_le_bytes());
+        head.extend_from_slice(&w.crc.to_le_bytes());
         head.extend_from_slice(&[0u8; 20]);
-        offset += body.len() as u64;
-        bodies.push(body);
+        offset += w.len;
     }
     let crc = crc32fast::hash(&head);
     head.extend_from_slice(&crc.to_le_bytes());
-    crate::files::write_atomically(path, |out| {
-        use std::io::Write;
-        out.write_all(&head)?;
-        for body in &bodies {
-            out.write_all(body)?;
+    head
+}
+
+/// Writes a file atomically, its sections streamed as `next` makes them
+/// (called once a section, in order) so that only one is held in memory;
+/// the header, written last, goes over a placeholder of its length.
+pub(crate) fn write(
+    path: &Path,
+    rules: &Ruleset,
+    block_bytes: usize,
+    movement_crc: u32,
+    shapes: &[SectionShape],
+    mut next: impl FnMut(&SectionShape) -> Result<SectionData, TablebaseError>,
+) -> Result<(), TablebaseError> {
+    use std::io::{Seek, SeekFrom, Write};
+    let mut failure = None;
+    let written = crate::files::write_atomically(path, |out| {
+        out.write_all(&header(rules, block_bytes, movement_crc, shapes, &[]))?;
+        let mut written = Vec::with_capacity(shapes.len());
+        for shape in shapes {
+            let data = match next(shape) {
+                Ok(data) => data,
+                Err(e) => {
+                    failure = Some(e);
+                    return Err(std::io::Error::other("the compression failed"));
+                }
+            };
+            let body = data.bytes();
+            out.write_all(&body)?;
+            written.push(Written {
+                symbols: data.symbols.len() as u32,
+                blocks: data.starts.len() as u64,
+                len: body.len() as u64,
+                crc: crc32fast::hash(&body),
+            });
         }
-        Ok(())
-    })
+        out.seek(SeekFrom::Start(0))?;
+        out.write_all(&header(rules, block_bytes, movement_crc, shapes, &written))
+    });
+    match (written, failure) {
+        (_, Some(e)) => Err(e),
+        (result, None) => result,
+    }
 }
 
 /// Reads and checks a file's header against the layout its rule set
@@ -273,7 +315,9 @@ pub(crate) fn read(
             Part::Placement { .. } => *v <= 2,
         };
         if !values.iter().all(valid) {
-            return Err(corrupt(format!("an invalid entry value in the {name} section")));
+            return Err(corrupt(format!(
+                "an invalid entry value in the {name} section"
+            )));
         }
         let width = symbols as usize * CLASSES as usize;
         let lengths_end = symbols_end + CONTEXTS * width;

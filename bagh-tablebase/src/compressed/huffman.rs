@@ -184,7 +184,7 @@ mod tests {
             if length == 0 {
                 continue;
             }
-            let window = code << (32 - u32::from(length)) | (1 << (31 - u32::from(length))) - 1;
+            let window = (code << (32 - u32::from(length))) | ((1 << (31 - u32::from(length))) - 1);
             assert_eq!(decoder.decode(window), Some((s as u32, u32::from(length))));
         }
     }

@@ -47,7 +47,6 @@ use memmap2::Mmap;
 pub use format::COMPRESSED_FORMAT_VERSION;
 pub use verify::Difference;
 
-
 use crate::layout::Layout;
 use crate::movement::entry;
 use crate::placement::runs::to_value;
@@ -194,7 +193,10 @@ impl CompressedTables {
     }
 
     fn corrupt(&self, section: &Section, what: &str) -> TablebaseError {
-        TablebaseError::corrupt(&self.path, format!("{what} in the {} section", section.part))
+        TablebaseError::corrupt(
+            &self.path,
+            format!("{what} in the {} section", section.part),
+        )
     }
 
     /// The first entry of block `k` of a section.
@@ -305,10 +307,7 @@ impl CompressedTables {
         let placed = self.layout.rules.goats() - position.goats_in_hand();
         let captured = position.goats_captured();
         let s = self.placement[usize::from(placed)][usize::from(captured)];
-        let run = crate::layout::indexing::binomial(
-            self.layout.free,
-            u32::from(placed - captured),
-        );
+        let run = crate::layout::indexing::binomial(self.layout.free, u32::from(placed - captured));
         let index = placement_index(
             &self.layout,
             position.tigers().bits(),

@@ -135,4 +135,3 @@ pub(crate) fn movement_entry(layout: &Layout, position: &Position) -> (usize, u6
         slot.index - base,
     )
 }
-

@@ -187,7 +187,13 @@ mod tests {
     #[test]
     fn bits_read_back() {
         let mut writer = BitWriter::default();
-        let items = [(1u64, 1u32), (0b1011, 4), (0x3ff_ffff, 26), (0, 3), (0xabcdef, 24)];
+        let items = [
+            (1u64, 1u32),
+            (0b1011, 4),
+            (0x3ff_ffff, 26),
+            (0, 3),
+            (0xabcdef, 24),
+        ];
         for (value, count) in items {
             writer.put(value, count);
         }

@@ -35,9 +35,9 @@ use arrayvec::ArrayVec;
 use bagh_core::{Move, Position, Side, MAX_MOVES};
 
 use super::entry::{distance, loss, tag, win, DRAW, MAX_DISTANCE, TAG_LOSS, TAG_WIN, UNUSED};
-use crate::options::run_tasks;
 use crate::layout::Layout;
 use crate::memory::filled;
+use crate::options::run_tasks;
 use crate::TablebaseError;
 
 /// Settled entries and candidates found by one task: (distance, local index).

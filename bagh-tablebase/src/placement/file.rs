@@ -25,7 +25,7 @@
 //! records: the values of the last layer come from that table, and every
 //! other layer from the one after it.
 
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -265,29 +265,36 @@ pub(crate) fn read_header(path: &Path, expected: &Expected) -> Result<LayerHeade
 }
 
 /// Reads a whole layer file into memory and checks it, header and checksum.
+/// The file is read in pieces straight into the values (no second copy of
+/// the layer is held), its checksum computed on the way.
 pub(crate) fn read_layer(path: &Path, expected: &Expected) -> Result<Vec<Values>, TablebaseError> {
     let header = read_header(path, expected)?;
-    let bytes = fs::read(path).map_err(|e| TablebaseError::io(path, e))?;
-    if bytes.len() as u64 != header.file_len {
-        return Err(TablebaseError::corrupt(
-            path,
-            "the file changed while it was read",
-        ));
-    }
-    let body = bytes.len() - 4;
-    if crc32fast::hash(&bytes[..body]) != u32_at(&bytes, body) {
-        return Err(TablebaseError::corrupt(path, "checksum mismatch"));
-    }
+    let io = |e| TablebaseError::io(path, e);
+    let mut file = std::io::BufReader::with_capacity(1 << 20, File::open(path).map_err(io)?);
+    let mut crc = crc32fast::Hasher::new();
+    let start = header.runs.first().map_or(header.file_len - 4, |r| r.1);
+    let mut head = vec![0u8; start as usize];
+    file.read_exact(&mut head).map_err(io)?;
+    crc.update(&head);
     let mut layers = Vec::with_capacity(header.runs.len());
-    for &(entries, offset) in &header.runs {
-        let start = offset as usize;
-        let len = entries.div_ceil(32) as usize;
-        let mut w = 0;
-        let words = filled(len as u64, "a placement layer", || {
-            w += 1;
-            u64_at(&bytes, start + 8 * (w - 1))
-        })?;
+    let mut piece = vec![0u8; 1 << 16];
+    for &(entries, _) in &header.runs {
+        let len = entries.div_ceil(32);
+        let mut words = filled(len, "a placement layer", || 0u64)?;
+        for chunk in words.chunks_mut(piece.len() / 8) {
+            let bytes = &mut piece[..8 * chunk.len()];
+            file.read_exact(bytes).map_err(io)?;
+            crc.update(bytes);
+            for (word, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
+                *word = u64::from_le_bytes(b.try_into().unwrap_or_default());
+            }
+        }
         layers.push(Values { entries, words });
+    }
+    let mut stored = [0u8; 4];
+    file.read_exact(&mut stored).map_err(io)?;
+    if crc.finalize() != u32::from_le_bytes(stored) {
+        return Err(TablebaseError::corrupt(path, "checksum mismatch"));
     }
     Ok(layers)
 }
