@@ -963,9 +963,11 @@ enum bagh_result bagh_ruleset_builder_build(const struct bagh_ruleset_builder *b
 void bagh_ruleset_builder_free(struct bagh_ruleset_builder *builder);
 
 /**
- * Opens the tables in directory `dir` (the rule set is read from them).
- * A missing or unreadable file is `BAGH_IO_ERROR`, a damaged or foreign
- * one `BAGH_TABLEBASE_ERROR`; the message names the file.
+ * Opens the tables in directory `dir` (the rule set is read from them):
+ * the full table files, or the compressed file `tables.btz` that
+ * `bagh_tablebase_compress` and `bagh compress` write (`dir` may also name
+ * that file). A missing or unreadable file is `BAGH_IO_ERROR`, a damaged
+ * or foreign one `BAGH_TABLEBASE_ERROR`; the message names the file.
  *
  * # Safety
  *
@@ -989,6 +991,24 @@ enum bagh_result bagh_tablebase_build(const struct bagh_ruleset *rules,
                                       const char *dir,
                                       uint32_t threads,
                                       struct bagh_tablebase **tablebase_out);
+
+/**
+ * Compresses the full tables `tablebase` (the movement table and every
+ * placement layer) into directory `out_dir` (created if needed; its file
+ * `tables.btz` is written atomically) with `threads` threads (0: one per
+ * core), then opens the compressed tables, which answer every probe as
+ * the full ones do. Compressed tables, or tables without their placement
+ * layers, are `BAGH_TABLEBASE_ERROR`.
+ *
+ * # Safety
+ *
+ * `tablebase` is a live handle; `out_dir` a NUL-terminated string;
+ * `tablebase_out` points to a `bagh_tablebase*`.
+ */
+enum bagh_result bagh_tablebase_compress(const struct bagh_tablebase *tablebase,
+                                         const char *out_dir,
+                                         uint32_t threads,
+                                         struct bagh_tablebase **tablebase_out);
 
 /**
  * The value of `position` (of the tables' rule set) and its distance.

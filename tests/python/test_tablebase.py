@@ -48,6 +48,12 @@ def one_tiger(tmp_path_factory: pytest.TempPathFactory) -> bagh.Tablebase:
     return bagh.Tablebase.build(ONE_TIGER, tmp_path_factory.mktemp("one-tiger") / "tables")
 
 
+def movement_of(tables: bagh.Tablebase) -> bagh.MovementTable:
+    """The movement table of full tables (compressed ones have none)."""
+    assert tables.movement is not None, "full tables"
+    return tables.movement
+
+
 _GAME_VALUES: dict[bagh.Ruleset, dict[bagh.Position, Value]] = {}
 
 
@@ -67,7 +73,7 @@ def game_values(tables: bagh.Tablebase) -> dict[bagh.Position, Value]:
         if outcome is not None:
             result = "draw" if outcome.winner is None else "win" if outcome.winner == position.side_to_move else "loss"
         elif position.goats_in_hand == 0:
-            result = tables.movement.probe(position).value
+            result = movement_of(tables).probe(position).value
         else:
             after = {value(position.play(move)) for move in position.legal_moves()}
             result = "win" if "loss" in after else "draw" if "draw" in after else "loss"
@@ -111,7 +117,7 @@ def test_probe_answers_every_position_of_the_game(tables: bagh.Tablebase) -> Non
             # The placement layers store values only.
             assert probe.distance is None, position
         else:
-            assert probe == tables.movement.probe(position), position
+            assert probe == movement_of(tables).probe(position), position
             if i % 10 == 0:
                 assert probe == one_ply(position, tables), position
     # Both phases see more than one value.
@@ -219,14 +225,14 @@ def test_a_movement_only_directory(tmp_path: Path, one_tiger: bagh.Tablebase) ->
     for position in [start, start.play("a1"), start.play("a1").play("c3b2")]:
         assert tables.solve(position) == one_tiger.probe(position)
     statistics = tables.statistics()
-    assert statistics.placement is None and statistics.movement == one_tiger.movement.statistics()
+    assert statistics.placement is None and statistics.movement == movement_of(one_tiger).statistics()
     tables.verify()
 
     # Building again with the placement layers keeps the movement table.
     calls: list[tuple[int, int]] = []
     full = bagh.Tablebase.build(ONE_TIGER, dir, progress=lambda d, t: calls.append((d, t)))
     assert {total for _, total in calls} == {bagh.PlacementTable.entries(ONE_TIGER)}
-    assert full.movement.checksum == tables.movement.checksum
+    assert movement_of(full).checksum == movement_of(tables).checksum
     assert full.probe(start) == one_tiger.probe(start)
 
 
@@ -295,9 +301,9 @@ def test_statistics_are_typed_and_add_up(one_tiger: bagh.Tablebase) -> None:
     movement, placement = statistics.movement, statistics.placement
     assert isinstance(movement, bagh.MovementStatistics)
     assert isinstance(placement, bagh.PlacementStatistics)
-    assert movement == one_tiger.movement.statistics()
+    assert movement == movement_of(one_tiger).statistics()
     assert one_tiger.placement is not None and placement == one_tiger.placement.statistics()
-    assert movement.positions == sum(layer.positions for layer in movement.layers) == one_tiger.movement.positions
+    assert movement.positions == sum(layer.positions for layer in movement.layers) == movement_of(one_tiger).positions
     assert placement.positions == sum(layer.positions for layer in placement.layers) > 0
     counts = [(m.positions, m.wins, m.draws, m.losses) for m in movement.layers]
     counts += [(p.positions, p.wins, p.draws, p.losses) for p in placement.layers]
