@@ -316,6 +316,58 @@ fn verify_names_the_damaged_file() {
 }
 
 #[test]
+fn compress_verify_against_and_probe_the_compressed_directory() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let out = path(out_dir.path());
+    let made = ok(&["compress", path(tables()), out, "--quiet"]);
+    assert!(
+        made.contains("tables.btz") && made.contains("bytes"),
+        "{made}"
+    );
+    let checked = ok(&["verify", out, "--against", path(tables()), "--quiet"]);
+    assert!(checked.contains("entries identical"), "{checked}");
+    // Every probe the full tables answer, the compressed file answers alike.
+    for position in ["start", CAPTURE, "5/5/1GT2/5/G4 t 2 0"] {
+        assert_eq!(
+            ok(&["probe", out, position, "--json"]),
+            ok(&["probe", path(tables()), position, "--json"])
+        );
+    }
+    // What needs the full tables says so; compressing again is refused.
+    let again = bagh(&["compress", out, out]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(stderr(&again).contains("compressed"), "{}", stderr(&again));
+    let against_full = bagh(&["verify", path(tables()), "--against", out]);
+    assert_eq!(against_full.status.code(), Some(2));
+    // A flipped byte in a block fails verify, naming the file.
+    let file = out_dir.path().join("tables.btz");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let at = bytes.len() - 3;
+    bytes[at] ^= 0x21;
+    std::fs::write(&file, bytes).unwrap();
+    let damaged = bagh(&["verify", out]);
+    assert_eq!(damaged.status.code(), Some(1));
+    assert!(
+        stderr(&damaged).contains("tables.btz"),
+        "{}",
+        stderr(&damaged)
+    );
+}
+
+#[test]
+fn build_compressed_writes_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = dir.path().join("full");
+    let small = dir.path().join("small");
+    build_into(&full, &["--quiet", "--compressed", path(&small)]);
+    assert!(small.join("tables.btz").exists() && full.join("movement.tb").exists());
+    assert_eq!(
+        ok(&["probe", path(&small), "start"]),
+        ok(&["probe", path(&full), "start"])
+    );
+}
+
+#[test]
 fn report_holds_the_tables_and_the_check() {
     let dir = tables();
     let out_dir = tempfile::tempdir().unwrap();
