@@ -31,6 +31,7 @@ def test_the_compressed_directory(compressed: bagh.Tablebase, full: bagh.Tableba
     size = (compressed.dir / "tables.btz").stat().st_size
     assert size < sum(p.stat().st_size for p in full.dir.iterdir()) / 2
     compressed.verify()
+    assert repr(compressed).endswith(" compressed=True>")
     # The directory, and the file itself, open again.
     assert bagh.Tablebase.open(compressed.dir).compressed
     assert bagh.Tablebase.open(compressed.dir / "tables.btz").rules == ONE_TIGER

@@ -318,15 +318,17 @@ impl PyTablebase {
     }
 
     fn __repr__(&self) -> String {
+        let kind = if self.0.compressed().is_some() {
+            " compressed=True"
+        } else if self.0.placement().is_some() {
+            " placement=True"
+        } else {
+            " placement=False"
+        };
         format!(
-            "<Tablebase rules='{}' dir={:?} placement={}>",
+            "<Tablebase rules='{}' dir={:?}{kind}>",
             rules_text(self.0.rules()),
             self.0.dir().display().to_string(),
-            if self.0.placement().is_some() {
-                "True"
-            } else {
-                "False"
-            }
         )
     }
 }
