@@ -142,6 +142,14 @@ compress-game:
 	$(BAGH) verify $(COMPRESSED_DIR) --against $(SOLVE_DIR) --threads $(SOLVE_THREADS)
 	$(CARGO) run --release --quiet -p bagh-tablebase --example compressed_sizes -- $(COMPRESSED_DIR)
 
+# The data package of RULES: a wheel bagh-tables-<id> in target/tables-packages holding
+# the compressed file of `make compress-game SOLVE_RULES=<id>`; pip install it, then
+# bagh.Tablebase.default("<id>") and bagh.Engine(tablebase="default") open it.
+RULES ?= bagh-chal
+.PHONY: tables-package
+tables-package:
+	python3 bagh-py/tables/make_wheel.py target/tablebases/$(RULES)-compressed $(RULES) target/tables-packages
+
 # Probe times of the compressed file against the full tables, one thread, side by side.
 .PHONY: bench-compressed
 bench-compressed:

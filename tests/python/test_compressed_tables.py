@@ -6,7 +6,11 @@ test_tablebase (an independent method) and against the full tables.
 
 from __future__ import annotations
 
+import importlib.util
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import bagh
 import pytest
@@ -82,3 +86,50 @@ def test_a_damaged_file_is_named(compressed: bagh.Tablebase, tmp_path: Path) -> 
     copy.write_bytes(bytes(data[:-7]))
     with pytest.raises(bagh.TablebaseError, match="tables.btz"):
         bagh.Tablebase.open(tmp_path)
+
+
+def _make_wheel() -> Any:
+    """The data-package writer of bagh-py/tables, loaded from its file."""
+    path = Path(__file__).parents[2] / "bagh-py" / "tables" / "make_wheel.py"
+    spec = importlib.util.spec_from_file_location("make_wheel", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.make_wheel
+
+
+def test_a_data_package_opens_by_name(compressed: bagh.Tablebase, full: bagh.Tablebase, tmp_path: Path) -> None:
+    make_wheel = _make_wheel()
+    site = tmp_path / "site"
+    for name in ("tiny-test", "two-tigers"):
+        wheel = make_wheel(compressed.dir, name, tmp_path / "wheels")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), str(wheel)],
+            check=True,
+        )
+    sys.path.insert(0, str(site))
+    importlib.invalidate_caches()
+    try:
+        tables = bagh.Tablebase.default("tiny-test")
+        assert tables.compressed and tables.rules == ONE_TIGER
+        for position in list(game_values(full))[::9]:
+            assert tables.probe(position) == full.probe(position)
+        import bagh_tables_tiny_test  # type: ignore[import-not-found]
+
+        assert bagh_tables_tiny_test.RULES == "tiny-test" and bagh_tables_tiny_test.path().is_file()
+        # A package whose tables are not its preset's is refused by name.
+        with pytest.raises(bagh.TablebaseError, match="bagh_tables_two_tigers holds the tables of"):
+            bagh.Tablebase.default("two-tigers")
+    finally:
+        sys.path.remove(str(site))
+        importlib.invalidate_caches()
+
+
+def test_without_the_data_package_the_error_says_how_to_get_it() -> None:
+    for call in (lambda: bagh.Tablebase.default("bagh-chal"), lambda: bagh.Engine(tablebase="default")):
+        with pytest.raises(bagh.TablebaseError, match=r"bagh-tables-bagh-chal.*make tables-package RULES=bagh-chal"):
+            call()
+    with pytest.raises(bagh.TablebaseError, match="not a preset"):
+        bagh.Tablebase.default(ONE_TIGER)
+    with pytest.raises(bagh.EngineError, match="default"):
+        bagh.Engine(tablebase="tables")  # type: ignore[arg-type]

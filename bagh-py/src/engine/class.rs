@@ -146,7 +146,9 @@ impl PyEngine {
 impl PyEngine {
     /// An engine for `rules` (a Ruleset or a preset id; None: the tables'
     /// rule set, or bagh-chal). With `tablebase` (tables of the same rule
-    /// set) it plays perfectly where they answer. `threads` search together
+    /// set, or "default" for the installed data package of the rule set,
+    /// as `Tablebase.default` opens it) it plays perfectly where they
+    /// answer. `threads` search together
     /// (1 to 256); the transposition table takes `hash_mb` megabytes. A
     /// `level` from 1 to 20 plays weaker for human opponents (None: full
     /// strength), choosing among the best moves at random from `seed`
@@ -157,12 +159,31 @@ impl PyEngine {
     fn new(
         py: Python<'_>,
         rules: Option<&Bound<'_, PyAny>>,
-        tablebase: Option<Bound<'_, PyTablebase>>,
+        tablebase: Option<&Bound<'_, PyAny>>,
         threads: i64,
         hash_mb: i64,
         level: Option<i64>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyEngine> {
+        let tablebase: Option<Bound<'_, PyTablebase>> = match tablebase {
+            None => None,
+            Some(t) if t.is_none() => None,
+            Some(t) => match t.extract::<String>() {
+                Ok(name) if name == "default" => {
+                    let of = match rules {
+                        Some(rules) => rules.clone(),
+                        None => "bagh-chal".into_pyobject(py)?.into_any(),
+                    };
+                    Some(Bound::new(py, PyTablebase::from_default(py, &of)?)?)
+                }
+                Ok(name) => {
+                    return Err(EngineError::new_err(format!(
+                        "tablebase = {name:?}: expected a Tablebase, \"default\" or None"
+                    )))
+                }
+                Err(_) => Some(t.cast::<PyTablebase>()?.clone()),
+            },
+        };
         let tables = tablebase.as_ref().map(|t| t.get().shared());
         let rules = match (rules, &tables) {
             (Some(rules), _) => to_rules(rules)?,

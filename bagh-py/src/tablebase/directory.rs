@@ -30,6 +30,11 @@ use crate::ruleset::PyRuleset;
 pub struct PyTablebase(Arc<Tablebase>);
 
 impl PyTablebase {
+    /// The tables of the data package of `rules` (see `Tablebase.default`).
+    pub fn from_default(py: Python<'_>, rules: &Bound<'_, PyAny>) -> PyResult<PyTablebase> {
+        default_tables(py, rules).map(|tables| PyTablebase(Arc::new(tables)))
+    }
+
     /// The tables, shared (with an engine).
     pub fn shared(&self) -> Arc<Tablebase> {
         Arc::clone(&self.0)
@@ -159,6 +164,16 @@ impl PyTablebase {
             || None,
         )
         .map(|tables| PyTablebase(Arc::new(tables)))
+    }
+
+    /// The compressed tables of an installed data package: for the preset
+    /// id `rules` (or a preset Ruleset), the package `bagh-tables-<id>`
+    /// (module `bagh_tables_<id>`, made by `make tables-package RULES=<id>`)
+    /// and its file `tables.btz`. Without the package, `TablebaseError`
+    /// says how to get or build the tables.
+    #[staticmethod]
+    fn default(py: Python<'_>, rules: &Bound<'_, PyAny>) -> PyResult<PyTablebase> {
+        PyTablebase::from_default(py, rules)
     }
 
     /// Opens the tables like `open` and reads the placement layers into
@@ -331,4 +346,55 @@ impl PyTablebase {
             self.0.dir().display().to_string(),
         )
     }
+}
+
+/// The tables of the data package of `rules` (a preset id or a preset
+/// Ruleset; another id names the package `bagh_tables_<id>` alone).
+pub fn default_tables(py: Python<'_>, rules: &Bound<'_, PyAny>) -> PyResult<Tablebase> {
+    let (id, preset) = match rules.extract::<String>() {
+        Ok(id) => {
+            let preset = Ruleset::preset(&id).ok();
+            (id, preset)
+        }
+        Err(_) => {
+            let rules = to_rules(rules)?;
+            let Some(id) = rules.preset_id() else {
+                return Err(super::error::TablebaseError::new_err(format!(
+                    "rule set {:?} is not a preset, and data packages hold presets' tables; \
+                     build its tables with bagh.Tablebase.build and open them with bagh.Tablebase.open",
+                    rules_text(&rules)
+                )));
+            };
+            (id.to_string(), Some(rules))
+        }
+    };
+    let module = format!("bagh_tables_{}", id.replace('-', "_"));
+    let spec = py
+        .import("importlib.util")?
+        .call_method1("find_spec", (&module,))?;
+    if spec.is_none() {
+        return Err(super::error::TablebaseError::new_err(format!(
+            "no tables for {id}: the data package bagh-tables-{id} (module {module}) is not installed. \
+             Make it with `make tables-package RULES={id}` and pip install the wheel it writes, \
+             or build the tables with `bagh build {id} --compressed` and open the directory \
+             with bagh.Tablebase.open(DIR)"
+        )));
+    }
+    let origin: PathBuf = spec.getattr("origin")?.extract()?;
+    let path = origin
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(CompressedTables::FILE);
+    let tables = py
+        .detach(move || Tablebase::open(&path))
+        .map_err(tablebase_error)?;
+    if let Some(preset) = preset {
+        if *tables.rules() != preset {
+            return Err(super::error::TablebaseError::new_err(format!(
+                "the package {module} holds the tables of {:?}, not of {id}",
+                rules_text(tables.rules())
+            )));
+        }
+    }
+    Ok(tables)
 }

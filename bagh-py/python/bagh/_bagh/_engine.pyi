@@ -155,7 +155,7 @@ class Engine:
         cls,
         rules: Ruleset | str | None = None,
         *,
-        tablebase: Tablebase | None = None,
+        tablebase: Tablebase | Literal["default"] | None = None,
         threads: int = 1,
         hash_mb: int = 64,
         level: int | None = None,

@@ -195,6 +195,9 @@ class Tablebase:
     @staticmethod
     def open(dir: _Path) -> Tablebase:
         """Opens the tables in ``dir``: the full table files, or the compressed file of ``bagh compress`` (the rule set is read from the files)."""
+    @staticmethod
+    def default(rules: Ruleset | str) -> Tablebase:
+        """The compressed tables of the installed data package ``bagh-tables-<id>`` of a preset (``make tables-package RULES=<id>``)."""
     def compress(self, out: _Path, *, progress: _Progress = None, threads: int = 0) -> Tablebase:
         """Compresses these full tables into the directory ``out`` and opens the result: the same probes from one memory-mapped file."""
     @staticmethod
