@@ -12,6 +12,7 @@ mod build;
 mod check;
 mod clock;
 mod compress;
+mod data_package;
 mod engine_match;
 mod engine_setup;
 mod error;
@@ -187,13 +188,20 @@ pub struct CompressArgs {
 Examples:
   bagh probe tablebases/bagh-chal start
   bagh probe tablebases/bagh-chal --json \"GGGGG/GGGGG/2TGG/TGG1G/GTGTG t 0 2\"
-  bagh probe tablebases/bagh-chal --search \"G3G/5/1TGT1/1T1T1/GGGGG g 12 0\"")]
+  bagh probe tablebases/bagh-chal --search \"G3G/5/1TGT1/1T1T1/GGGGG g 12 0\"
+  bagh probe --rules two-tigers start      # the installed data package bagh-tables-two-tigers")]
 pub struct ProbeArgs {
-    /// The tablebase directory.
-    pub dir: PathBuf,
+    /// The tablebase directory (full or compressed tables); with --rules, the first position.
+    #[arg(value_name = "DIR")]
+    pub dir: String,
     /// Position strings, or `start`.
-    #[arg(required = true, value_name = "POSITION")]
+    #[arg(value_name = "POSITION")]
     pub positions: Vec<String>,
+    /// Probe the tables of the installed data package bagh-tables-ID (`make
+    /// tables-package RULES=ID`, found through `python3`, or $BAGH_PYTHON),
+    /// instead of a directory: every argument is then a position.
+    #[arg(long, value_name = "ID")]
+    pub rules: Option<String>,
     /// One JSON object per line and position: position, value, distance
     /// (or null), best_moves, and moves (each with its probe).
     #[arg(long)]

@@ -33,11 +33,19 @@ struct TableMoves {
 
 /// Runs `bagh probe`.
 pub fn run(args: &ProbeArgs) -> Result<(), CliError> {
-    let tables = Tablebase::open(&args.dir)?;
+    let (tables, texts) = match &args.rules {
+        Some(id) => {
+            let texts: Vec<&String> = std::iter::once(&args.dir).chain(&args.positions).collect();
+            (crate::data_package::open(id)?, texts)
+        }
+        None if args.positions.is_empty() => return Err(CliError::usage(
+            "give the tables' directory and at least one position (or --rules ID and positions)",
+        )),
+        None => (Tablebase::open(&args.dir)?, args.positions.iter().collect()),
+    };
     // Every position is read before any is probed: bad input fails at once.
-    let positions = args
-        .positions
-        .iter()
+    let positions = texts
+        .into_iter()
         .map(|text| read_position(text, *tables.rules()))
         .collect::<Result<Vec<Position>, CliError>>()?;
     let mut out = std::io::stdout().lock();

@@ -355,6 +355,40 @@ fn compress_verify_against_and_probe_the_compressed_directory() {
 }
 
 #[test]
+fn probe_rules_finds_the_data_package_through_python() {
+    // A data package as pip installs it: the module and its tables.btz.
+    let site = tempfile::tempdir().unwrap();
+    let module = site.path().join("bagh_tables_tiny_cli");
+    std::fs::create_dir_all(&module).unwrap();
+    std::fs::write(module.join("__init__.py"), "").unwrap();
+    ok(&["compress", path(tables()), path(&module), "--quiet"]);
+    let with_path = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_bagh"))
+            .args(args)
+            .env("PYTHONPATH", site.path())
+            .output()
+            .unwrap()
+    };
+    let found = with_path(&["probe", "--rules", "tiny-cli", "start", CAPTURE]);
+    assert!(found.status.success(), "{}", stderr(&found));
+    assert_eq!(
+        stdout(&found),
+        ok(&["probe", path(tables()), "start", CAPTURE])
+    );
+    // Not installed: the error says how to get the tables.
+    let missing = with_path(&["probe", "--rules", "two-tigers", "start"]);
+    assert_eq!(missing.status.code(), Some(1));
+    let message = stderr(&missing);
+    assert!(
+        message.contains("bagh-tables-two-tigers")
+            && message.contains("make tables-package RULES=two-tigers"),
+        "{message}"
+    );
+    // A directory needs positions.
+    assert_eq!(bagh(&["probe", path(tables())]).status.code(), Some(2));
+}
+
+#[test]
 fn build_compressed_writes_both() {
     let dir = tempfile::tempdir().unwrap();
     let full = dir.path().join("full");

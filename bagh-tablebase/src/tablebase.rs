@@ -227,6 +227,31 @@ impl Tablebase {
         })
     }
 
+    /// The name of the Python module of the data package of `id`
+    /// (`bagh-tables-<id>`, made by `make tables-package RULES=<id>`):
+    /// `bagh_tables_<id>` with `-` as `_`.
+    pub fn package_module(id: &str) -> String {
+        format!("bagh_tables_{}", id.replace('-', "_"))
+    }
+
+    /// Opens the compressed file in `module_dir`, the directory of an
+    /// installed data package's module, for `id`; when `id` is a preset, the
+    /// tables must be the preset's ([`TablebaseError::WrongRules`]).
+    pub fn open_package(module_dir: &Path, id: &str) -> Result<Tablebase, TablebaseError> {
+        let path = CompressedTables::path_in(module_dir);
+        let tables = Tablebase::open(&path)?;
+        if let Ok(preset) = Ruleset::preset(id) {
+            if *tables.rules() != preset {
+                return Err(TablebaseError::WrongRules {
+                    path,
+                    expected: preset.to_string(),
+                    found: tables.rules().to_string(),
+                });
+            }
+        }
+        Ok(tables)
+    }
+
     /// The rule set.
     pub fn rules(&self) -> &Ruleset {
         match &self.tables {

@@ -351,11 +351,8 @@ impl PyTablebase {
 /// The tables of the data package of `rules` (a preset id or a preset
 /// Ruleset; another id names the package `bagh_tables_<id>` alone).
 pub fn default_tables(py: Python<'_>, rules: &Bound<'_, PyAny>) -> PyResult<Tablebase> {
-    let (id, preset) = match rules.extract::<String>() {
-        Ok(id) => {
-            let preset = Ruleset::preset(&id).ok();
-            (id, preset)
-        }
+    let id = match rules.extract::<String>() {
+        Ok(id) => id,
         Err(_) => {
             let rules = to_rules(rules)?;
             let Some(id) = rules.preset_id() else {
@@ -365,10 +362,10 @@ pub fn default_tables(py: Python<'_>, rules: &Bound<'_, PyAny>) -> PyResult<Tabl
                     rules_text(&rules)
                 )));
             };
-            (id.to_string(), Some(rules))
+            id.to_string()
         }
     };
-    let module = format!("bagh_tables_{}", id.replace('-', "_"));
+    let module = Tablebase::package_module(&id);
     let spec = py
         .import("importlib.util")?
         .call_method1("find_spec", (&module,))?;
@@ -381,20 +378,7 @@ pub fn default_tables(py: Python<'_>, rules: &Bound<'_, PyAny>) -> PyResult<Tabl
         )));
     }
     let origin: PathBuf = spec.getattr("origin")?.extract()?;
-    let path = origin
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(CompressedTables::FILE);
-    let tables = py
-        .detach(move || Tablebase::open(&path))
-        .map_err(tablebase_error)?;
-    if let Some(preset) = preset {
-        if *tables.rules() != preset {
-            return Err(super::error::TablebaseError::new_err(format!(
-                "the package {module} holds the tables of {:?}, not of {id}",
-                rules_text(tables.rules())
-            )));
-        }
-    }
-    Ok(tables)
+    let dir = origin.parent().unwrap_or(Path::new(".")).to_path_buf();
+    py.detach(move || Tablebase::open_package(&dir, &id))
+        .map_err(tablebase_error)
 }
