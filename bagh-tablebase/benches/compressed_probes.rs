@@ -16,46 +16,16 @@
 //! tables alternating) with their range. The answers of both are compared
 //! on the way.
 
+mod common;
+
 use std::time::Instant;
 
 use bagh_core::{Position, Ruleset};
 use bagh_tablebase::{BuildOptions, CompressedTables, Tablebase};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
 const POSITIONS: usize = 20_000;
 const BEST_MOVES: usize = 2_000;
 const RUNS: usize = 7;
-
-/// Positions met in seeded random games, split by goats in hand or not.
-fn sample(rules: Ruleset) -> (Vec<Position>, Vec<Position>) {
-    let mut rng = SmallRng::seed_from_u64(2027);
-    let (mut placing, mut moving) = (Vec::new(), Vec::new());
-    while placing.len() < POSITIONS || moving.len() < POSITIONS {
-        let mut position = Position::new(rules);
-        loop {
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            position = position
-                .play(moves[rng.random_range(0..moves.len())])
-                .unwrap();
-            let list = if position.is_placement_phase() {
-                &mut placing
-            } else {
-                &mut moving
-            };
-            if list.len() < POSITIONS && rng.random_range(0..4) == 0 {
-                list.push(position);
-            }
-            if !position.is_placement_phase() && rng.random_range(0..40) == 0 {
-                break;
-            }
-        }
-    }
-    (placing, moving)
-}
 
 /// The median time of `call` over `positions`, in microseconds.
 fn median_micros(positions: &[Position], mut call: impl FnMut(&Position)) -> f64 {
@@ -99,7 +69,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             (full, Tablebase::open(&out)?)
         }
     };
-    let (placing, moving) = sample(*full.rules());
+    let (placing, moving) = common::sample(*full.rules(), POSITIONS, 2027);
     // Warm the page cache, and check that both answer alike.
     for position in placing.iter().chain(&moving) {
         assert_eq!(

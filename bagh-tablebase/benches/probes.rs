@@ -14,45 +14,15 @@
 //! hand (the layer files) and 100,000 without (the movement table, in
 //! memory). Each figure is the median of 7 runs, with the range.
 
+mod common;
+
 use std::time::Instant;
 
 use bagh_core::{Position, Ruleset};
 use bagh_tablebase::{BuildOptions, Tablebase};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
 const POSITIONS: usize = 100_000;
 const RUNS: usize = 7;
-
-/// Positions met in seeded random games, split by goats in hand or not.
-fn sample(rules: Ruleset) -> (Vec<Position>, Vec<Position>) {
-    let mut rng = SmallRng::seed_from_u64(2026);
-    let (mut placing, mut moving) = (Vec::new(), Vec::new());
-    while placing.len() < POSITIONS || moving.len() < POSITIONS {
-        let mut position = Position::new(rules);
-        loop {
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            position = position
-                .play(moves[rng.random_range(0..moves.len())])
-                .unwrap();
-            let list = if position.is_placement_phase() {
-                &mut placing
-            } else {
-                &mut moving
-            };
-            if list.len() < POSITIONS && rng.random_range(0..4) == 0 {
-                list.push(position);
-            }
-            if !position.is_placement_phase() && rng.random_range(0..40) == 0 {
-                break;
-            }
-        }
-    }
-    (placing, moving)
-}
 
 /// Probes per second over `positions` with `threads` threads sharing `tables`.
 fn rate(tables: &Tablebase, positions: &[Position], threads: usize) -> f64 {
@@ -107,7 +77,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Tablebase::open(scratch.path())?
         }
     };
-    let (placing, moving) = sample(*tables.rules());
+    let (placing, moving) = common::sample(*tables.rules(), POSITIONS, 2026);
     println!("rules: {}", tables.rules());
     println!("placement layers in memory: {load}");
     for (what, positions) in [
