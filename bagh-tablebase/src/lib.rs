@@ -37,6 +37,9 @@
 //!   movement phase and says which build is missing for the rest.
 //! - [`PlacementSolver`]: the value of one position with goats in hand by
 //!   alpha-beta search down to the movement table, without the layers.
+//! - [`CompressedTables`]: the whole game of a built directory in one
+//!   memory-mapped file, which [`Tablebase::open`] opens like the full
+//!   tables and which answers every probe alike.
 //!
 //! Every answer is a [`Probe`]: a [`Value`] for the side to move and the
 //! distance where the table knows it.
@@ -53,7 +56,7 @@
 //!
 //! # Files you can trust
 //!
-//! Every file carries a checksum and its rule set; each placement layer also
+//! Every file carries checksums and its rule set; each placement layer also
 //! records the checksum of the movement table it was built on and the
 //! numbering it uses. Opening checks headers and lengths,
 //! [`Tablebase::verify`] every checksum; a damaged, truncated, foreign or
