@@ -15,12 +15,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let compressed: &CompressedTables = tables
         .compressed()
         .ok_or("DIR holds full tables; give the directory of a compressed file")?;
-    println!("| section | entries | bytes | bits an entry |");
-    println!("|---|---:|---:|---:|");
+    println!("| section | entries | bytes | bits an entry | context depth |");
+    println!("|---|---:|---:|---:|---:|");
     let (mut movement, mut placement) = ((0u64, 0u64), (0u64, 0u64));
     for s in compressed.section_sizes() {
         let bits = 8.0 * s.bytes as f64 / s.entries.max(1) as f64;
-        println!("| {} | {} | {} | {bits:.4} |", s.name, s.entries, s.bytes);
+        println!(
+            "| {} | {} | {} | {bits:.4} | {} |",
+            s.name, s.entries, s.bytes, s.depth
+        );
         let sum = if s.movement {
             &mut movement
         } else {
@@ -31,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     for (name, (entries, bytes)) in [("movement", movement), ("placement", placement)] {
         let bits = 8.0 * bytes as f64 / entries.max(1) as f64;
-        println!("| **{name}** | {entries} | {bytes} | {bits:.4} |");
+        println!("| **{name}** | {entries} | {bytes} | {bits:.4} | |");
     }
     println!("\nfile: {} bytes", compressed.bytes());
     Ok(())

@@ -16,16 +16,16 @@
 //! ```
 //!
 //! A section record: kind (1 byte: 0 movement, 1 placement), two numbers
-//! (captured and side, 0 goats 1 tigers; or placed and captured), a zero
-//! byte, symbols `s` (u32), entries (u64), blocks `k` (u64), the offset of
+//! (captured and side, 0 goats 1 tigers; or placed and captured), the
+//! context depth `d` (1 or 2), symbols `s` (u32), entries (u64), blocks `k` (u64), the offset of
 //! the data (u64), its length (u64), its CRC-32 (u32), 20 zero bytes.
 //!
 //! A section's data: the `s` entry values (u16 each: movement entries
 //! `distance << 2 | tag`, placement values 0 loss, 1 draw, 2 win for the
-//! goats), the code lengths of the `s × 84` tokens of each of the 4
+//! goats), the code lengths of the `s × 84` tokens of each of the `4^d`
 //! contexts (a byte each, token `symbol × 84 + length class`; see the
 //! `tokens` module), the first entry of each of the `k` blocks (u64), and
-//! the `k` blocks of B bytes. A block is its 2-bit opening context, then
+//! the `k` blocks of B bytes. A block is its `2d`-bit opening context, then
 //! tokens, then zeros.
 
 use std::path::Path;
@@ -34,7 +34,7 @@ use bagh_core::Ruleset;
 
 use super::huffman::Decoder;
 use super::sections::{Part, SectionShape};
-use super::tokens::{CLASSES, CONTEXTS};
+use super::tokens::{contexts, CLASSES, MAX_DEPTH};
 use crate::movement::format::{u32_at, u64_at};
 use crate::placement::file::LAYOUT_VERSION;
 use crate::TablebaseError;
@@ -49,7 +49,9 @@ const RECORD: usize = 64;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SectionData {
     pub symbols: Vec<u16>,
-    /// `CONTEXTS * symbols.len() * CLASSES` code lengths.
+    /// The context depth: the kinds of 1 or 2 runs before.
+    pub depth: u8,
+    /// `contexts(depth) * symbols.len() * CLASSES` code lengths.
     pub lengths: Vec<u8>,
     pub starts: Vec<u64>,
     pub blocks: Vec<u8>,
@@ -81,6 +83,8 @@ pub(crate) struct Section {
     pub part: Part,
     pub entries: u64,
     pub symbols: Vec<u16>,
+    /// The context depth: the kinds of 1 or 2 runs before.
+    pub depth: u8,
     /// By context.
     pub decoders: Vec<Decoder>,
     pub blocks: u64,
@@ -103,6 +107,7 @@ pub(crate) struct Header {
 /// What the header records of a section once it is written.
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct Written {
+    depth: u8,
     symbols: u32,
     blocks: u64,
     len: u64,
@@ -136,7 +141,7 @@ fn header(
     for (i, shape) in shapes.iter().enumerate() {
         let w = written.get(i).copied().unwrap_or_default();
         let (a, b) = shape.part.numbers();
-        head.extend_from_slice(&[shape.part.kind(), a, b, 0]);
+        head.extend_from_slice(&[shape.part.kind(), a, b, w.depth]);
         head.extend_from_slice(&w.symbols.to_le_bytes());
         head.extend_from_slice(&shape.entries.to_le_bytes());
         head.extend_from_slice(&w.blocks.to_le_bytes());
@@ -178,6 +183,7 @@ pub(crate) fn write(
             let body = data.bytes();
             out.write_all(&body)?;
             written.push(Written {
+                depth: data.depth,
                 symbols: data.symbols.len() as u32,
                 blocks: data.starts.len() as u64,
                 len: body.len() as u64,
@@ -270,8 +276,14 @@ pub(crate) fn read(
         let record = &bytes[at..at + RECORD];
         let (a, b) = shape.part.numbers();
         let name = shape.part;
-        if record[..4] != [shape.part.kind(), a, b, 0] {
+        if record[..3] != [shape.part.kind(), a, b] {
             return Err(corrupt(format!("section {i} is not the {name} section")));
+        }
+        let depth = record[3];
+        if !(1..=MAX_DEPTH).contains(&depth) {
+            return Err(corrupt(format!(
+                "context depth {depth} in the {name} section"
+            )));
         }
         let symbols = u32_at(record, 4) as u64;
         let entries = u64_at(record, 8);
@@ -289,7 +301,7 @@ pub(crate) fn read(
             return Err(corrupt(format!("bad offset of the {name} section")));
         }
         let expected = symbols
-            .checked_mul(2 + CONTEXTS as u64 * u64::from(CLASSES))
+            .checked_mul(2 + contexts(depth) as u64 * u64::from(CLASSES))
             .and_then(|n| n.checked_add(blocks.checked_mul(8 + block_bytes as u64)?));
         if symbols > 1 << 16
             || expected != Some(len)
@@ -320,7 +332,7 @@ pub(crate) fn read(
             )));
         }
         let width = symbols as usize * CLASSES as usize;
-        let lengths_end = symbols_end + CONTEXTS * width;
+        let lengths_end = symbols_end + contexts(depth) * width;
         let decoders = bytes[symbols_end..lengths_end]
             .chunks(width.max(1))
             .map(Decoder::new)
@@ -344,6 +356,7 @@ pub(crate) fn read(
             part: shape.part,
             entries,
             symbols: values,
+            depth,
             decoders,
             blocks,
             starts_at,

@@ -22,8 +22,9 @@
 //! A section holds one movement block (captured count, side to move) or
 //! one placement run (goats placed and captured, goats to move), numbered
 //! as in the full tables. Its entries are cut into runs of equal entries;
-//! each run is one token of a prefix code fitted to the section (the entry
-//! and the run's length class) and the length's low bits. Tokens fill
+//! each run is one token of a prefix code fitted to the section and to the
+//! kinds of the one or two runs before (the entry and the run's length
+//! class) and the length's low bits. Tokens fill
 //! blocks of a fixed size; the first entry of each block is stored, so a
 //! probe finds its block by binary search and decodes that block alone.
 //! Entries that no probe reads (the images of a position under a symmetric
@@ -53,7 +54,7 @@ use crate::placement::runs::to_value;
 use crate::{Probe, TablebaseError, Value};
 use format::{Header, Section};
 use sections::{movement_entry, placement_index, shapes, Part};
-use tokens::{context_after, extra_bits, run_length, BitReader, CLASSES, CONTEXT_BITS, PADDING};
+use tokens::{context_after, extra_bits, run_length, BitReader, CLASSES, PADDING};
 
 /// The compressed tables of one rule set, memory-mapped.
 pub struct CompressedTables {
@@ -86,6 +87,9 @@ pub struct SectionSize {
     pub entries: u64,
     /// Bytes of its data: code, block starts and blocks.
     pub bytes: u64,
+    /// The kinds of how many runs before choose a token's code (1 or 2),
+    /// whichever made the section smaller.
+    pub depth: u8,
 }
 
 /// Maps a file into memory.
@@ -166,6 +170,7 @@ impl CompressedTables {
                 movement: matches!(s.part, Part::Movement { .. }),
                 entries: s.entries,
                 bytes: (s.data.end - s.data.start) as u64,
+                depth: s.depth,
             })
             .collect()
     }
@@ -260,11 +265,12 @@ impl CompressedTables {
         };
         padded[..size].copy_from_slice(&self.map[start..start + size]);
         let mut reader = BitReader::new(padded);
-        let mut context = (reader.peek() >> (64 - CONTEXT_BITS)) as usize;
-        reader.skip(CONTEXT_BITS);
+        let bits = 2 * u32::from(section.depth);
+        let mut context = (reader.peek() >> (64 - bits)) as u8;
+        reader.skip(bits);
         while at < end {
             let Some((token, length)) =
-                section.decoders[context].decode((reader.peek() >> 32) as u32)
+                section.decoders[usize::from(context)].decode((reader.peek() >> 32) as u32)
             else {
                 return Err(self.corrupt(section, "bits that are no code"));
             };
@@ -282,7 +288,7 @@ impl CompressedTables {
                 return Err(self.corrupt(section, "a block that overruns"));
             }
             let symbol = section.symbols[(token / CLASSES) as usize];
-            context = usize::from(context_after(symbol));
+            context = context_after(context, symbol, section.depth);
             if visit(at, run, symbol) {
                 return Ok(());
             }
@@ -315,5 +321,47 @@ impl CompressedTables {
             run,
         );
         Ok(to_value(self.entry(s, index)? as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bagh_core::{random_game, Point, Position, Ruleset};
+
+    use super::encode::FORCED_DEPTH;
+    use crate::{BuildOptions, CompressedTables, Tablebase};
+
+    /// Every section coded with the kinds of two runs before (which small
+    /// tables never choose on their own) answers like the full tables.
+    #[test]
+    fn sections_of_depth_two_decode() {
+        let rules = Ruleset::builder()
+            .tigers([Point::A1, Point::E5])
+            .goats(5)
+            .capture_target(2)
+            .build()
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let full =
+            Tablebase::build(rules, dir.path().join("full"), &BuildOptions::default()).unwrap();
+        FORCED_DEPTH.store(2, std::sync::atomic::Ordering::Relaxed);
+        let made =
+            CompressedTables::compress(&full, dir.path().join("small"), &BuildOptions::default());
+        FORCED_DEPTH.store(0, std::sync::atomic::Ordering::Relaxed);
+        let made = made.unwrap();
+        assert!(made.section_sizes().iter().all(|s| s.depth == 2));
+        assert_eq!(
+            made.compare(&full, 5, &BuildOptions::default()).unwrap(),
+            (0, vec![])
+        );
+        let small = Tablebase::open(made.path()).unwrap();
+        for seed in 0..40 {
+            for position in random_game(Position::new(rules), seed, 120).positions() {
+                assert_eq!(
+                    small.probe(position).unwrap(),
+                    full.probe(position).unwrap()
+                );
+            }
+        }
     }
 }

@@ -1,27 +1,37 @@
 //! The tokens of a block: runs of equal entries, each written as one
-//! prefix code for the pair (entry, length class), chosen by the kind of
-//! the run before, and the length's extra bits; the bits of a block,
+//! prefix code for the pair (entry, length class), chosen by the kinds of
+//! the runs before, and the length's extra bits; the bits of a block,
 //! written and read first bit highest.
 //!
 //! A run of `n` entries has `m = n - 1`. Classes 0 to 7 are `m` itself;
 //! above, class `8 + 2(k - 3) + h` holds the `m` of `k + 1` bits whose
 //! second-highest bit is `h`, and the `k - 1` bits below follow the code.
 
-/// Each token is coded by the code of its context: the kind of the run
-/// before it (the entry's low two bits: for movement entries the tag,
-/// draw, win or loss; for placement the value), or [`START`] for the first
-/// run of a chunk of the compressor. A block opens with the context of its
-/// first token in [`CONTEXT_BITS`] bits.
-pub(crate) const CONTEXTS: usize = 4;
-/// The context of a chunk's first run.
-pub(crate) const START: u8 = 3;
-/// The bits of a block's opening context.
-pub(crate) const CONTEXT_BITS: u32 = 2;
+/// Each token is coded by the code of its context: the kinds of the one
+/// or two runs before it (`depth`, chosen per section), a kind being the
+/// entry's low two bits (for movement entries the tag, draw, win or loss;
+/// for placement the value) and 3 before the first run of a chunk of the
+/// compressor. A section of depth `d` has `4^d` codes, and each of its
+/// blocks opens with the context of its first token in `2d` bits.
+pub(crate) const MAX_DEPTH: u8 = 2;
 
-/// The context of the token after a run of `value`.
+/// The number of contexts of a section of context depth `depth`.
 #[inline]
-pub(crate) fn context_after(value: u16) -> u8 {
-    (value & 3) as u8
+pub(crate) const fn contexts(depth: u8) -> usize {
+    1 << (2 * depth)
+}
+
+/// The context before a chunk's first run.
+#[inline]
+pub(crate) const fn start(depth: u8) -> u8 {
+    (contexts(depth) - 1) as u8
+}
+
+/// The context of the token after a run of `value`, in context `context`.
+#[inline]
+pub(crate) fn context_after(context: u8, value: u16, depth: u8) -> u8 {
+    let mask = (contexts(depth) - 1) as u8;
+    ((context << 2) | (value & 3) as u8) & mask
 }
 
 /// Length classes: enough for runs of 2^40 entries.
