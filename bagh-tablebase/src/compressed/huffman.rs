@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 /// The longest code: a token (code and extra bits) then fits in 64 bits.
 pub(crate) const MAX_CODE_LENGTH: u8 = 24;
 /// Codes up to this length decode by one table lookup.
-const LOOKUP_BITS: u32 = 12;
+const LOOKUP_BITS: u32 = 9;
 
 /// Code lengths for symbols seen `counts` times, no longer than
 /// [`MAX_CODE_LENGTH`]. A lone symbol gets a 1-bit code.
