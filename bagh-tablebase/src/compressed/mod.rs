@@ -34,6 +34,7 @@
 mod compress;
 mod encode;
 pub(crate) mod format;
+mod full_entries;
 mod huffman;
 pub(crate) mod sections;
 mod tokens;

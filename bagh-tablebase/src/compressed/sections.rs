@@ -36,6 +36,15 @@ impl Part {
         }
     }
 
+    /// The layer a progress report names: goats placed, or 255 for the
+    /// movement phase.
+    pub fn layer(self) -> u8 {
+        match self {
+            Part::Movement { .. } => 255,
+            Part::Placement { placed, .. } => placed,
+        }
+    }
+
     /// The two numbers that name the section in the file.
     pub fn numbers(self) -> (u8, u8) {
         match self {

@@ -4,11 +4,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use bagh_core::Side;
-
-use super::compress::{movement_source, placement_source};
 use super::encode::Source;
-use super::sections::{shapes, Part};
+use super::full_entries::FullEntries;
+use super::sections::shapes;
 use super::CompressedTables;
 use crate::options::{in_pool, run_tasks};
 use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
@@ -42,12 +40,7 @@ impl CompressedTables {
         keep: usize,
         options: &BuildOptions,
     ) -> Result<(u64, Vec<Difference>), TablebaseError> {
-        let (Some(movement), Some(placement)) = (full.movement(), full.placement()) else {
-            return Err(TablebaseError::Unsupported {
-                rules: full.rules().to_string(),
-                reason: format!("{} does not hold the full tables", full.dir().display()),
-            });
-        };
+        let mut entries = FullEntries::of(full, "to compare with")?;
         if full.rules() != self.rules() {
             return Err(TablebaseError::WrongRules {
                 path: self.path.clone(),
@@ -55,59 +48,16 @@ impl CompressedTables {
                 found: self.rules().to_string(),
             });
         }
-        let layout = self.layout();
-        let shapes = shapes(layout);
+        let shapes = shapes(self.layout());
         let total: u64 = shapes.iter().map(|s| s.entries).sum();
         let done = AtomicU64::new(0);
         in_pool(self.rules(), options.threads, || {
             let mut count = 0u64;
             let mut kept = Vec::new();
-            let mut layer = None;
             for (s, shape) in shapes.iter().enumerate() {
-                let movement_entries;
-                let placement_entries;
-                let expected: Source<'_> = match shape.part {
-                    Part::Movement { captured, side } => {
-                        let l = &layout.layers[captured as usize];
-                        let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
-                        movement_entries = movement_source(movement, base);
-                        &movement_entries
-                    }
-                    Part::Placement { placed, captured } => {
-                        if layer.as_ref().is_none_or(|(p, _)| *p != placed) {
-                            drop(layer.take()); // free the last layer before reading the next
-                            layer = Some((placed, placement.read_layer(u32::from(placed))?));
-                        }
-                        let Some((_, values)) = layer.as_ref() else {
-                            return Err(TablebaseError::corrupt(self.path(), "no layer"));
-                        };
-                        placement_entries =
-                            placement_source(layout, shape, &values[captured as usize]);
-                        &placement_entries
-                    }
-                };
-                let blocks = self.sections()[s].blocks;
-                let tasks = blocks.div_ceil(BLOCKS_A_TASK) as usize;
-                let found = run_tasks(tasks, |t| {
-                    let first = t as u64 * BLOCKS_A_TASK;
-                    let last = (first + BLOCKS_A_TASK).min(blocks);
-                    let mut differences = (0u64, Vec::new());
-                    let mut entries = 0;
-                    for k in first..last {
-                        entries += self.compare_block(s, k, expected, keep, &mut differences)?;
-                    }
-                    let done = done.fetch_add(entries, Relaxed) + entries;
-                    options.report(BuildProgress {
-                        stage: Stage::Verify,
-                        done,
-                        total,
-                        layer: match shape.part {
-                            Part::Movement { .. } => 255,
-                            Part::Placement { placed, .. } => placed,
-                        },
-                    });
-                    Ok::<_, TablebaseError>(differences)
-                });
+                let found = entries.with_section(shape, |expected| {
+                    self.compare_section(s, expected, keep, &done, total, options)
+                })?;
                 for result in found {
                     let (n, mut list) = result?;
                     count += n;
@@ -119,6 +69,39 @@ impl CompressedTables {
         })
     }
 
+    /// Compares the blocks of section `s` with `expected`, a task for each
+    /// [`BLOCKS_A_TASK`] blocks: each task's differences (their number and
+    /// at most `keep` of them).
+    fn compare_section(
+        &self,
+        s: usize,
+        expected: Source<'_>,
+        keep: usize,
+        done: &AtomicU64,
+        total: u64,
+        options: &BuildOptions,
+    ) -> Vec<Result<(u64, Vec<Difference>), TablebaseError>> {
+        let section = &self.sections()[s];
+        let blocks = section.blocks;
+        let tasks = blocks.div_ceil(BLOCKS_A_TASK) as usize;
+        run_tasks(tasks, |t| {
+            let first = t as u64 * BLOCKS_A_TASK;
+            let last = (first + BLOCKS_A_TASK).min(blocks);
+            let mut differences = (0u64, Vec::new());
+            let mut entries = 0;
+            for k in first..last {
+                entries += self.compare_block(s, k, expected, keep, &mut differences)?;
+            }
+            let done = done.fetch_add(entries, Relaxed) + entries;
+            options.report(BuildProgress {
+                stage: Stage::Verify,
+                done,
+                total,
+                layer: section.part.layer(),
+            });
+            Ok(differences)
+        })
+    }
     /// Decodes block `k` of section `s` whole and compares its entries with
     /// `expected`; returns the block's number of entries.
     fn compare_block(
