@@ -16,7 +16,7 @@ export BAGH_PROPTEST_CASES
 VENV := .venv
 PY := $(VENV)/bin/python
 WHEELS := target/wheels
-PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock README.md $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-engine/src bagh-engine/Cargo.toml bagh-rl/src bagh-rl/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name 'Cargo.toml' \) 2>/dev/null)
+PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock README.md $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-engine/src bagh-engine/networks bagh-engine/Cargo.toml bagh-rl/src bagh-rl/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name '*.bnn' -o -name 'Cargo.toml' \) 2>/dev/null)
 
 demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
@@ -36,7 +36,8 @@ test-rust:
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py training/train_eval.py
+	$(PY) training/train_eval.py --self-test
 
 .venv: $(VENV)/.installed
 
@@ -141,6 +142,19 @@ compress-game:
 	$(BAGH) compress $(SOLVE_DIR) $(COMPRESSED_DIR) --threads $(SOLVE_THREADS)
 	$(BAGH) verify $(COMPRESSED_DIR) --against $(SOLVE_DIR) --threads $(SOLVE_THREADS)
 	$(CARGO) run --release --quiet -p bagh-tablebase --example compressed_sizes -- $(COMPRESSED_DIR)
+
+# The evaluation network of RULES from its tables (target/tablebases/<id>,
+# `make solve-game`): `bagh datagen` positions, then training/train_eval.py
+# (numpy, one thread, seeded), writing the shipped weights, their check file
+# and the training report in bagh-engine/networks/. The same tables give the
+# same files.
+TRAIN_POSITIONS ?= 12000000
+TRAIN_EPOCHS ?= 40
+.PHONY: train-eval
+train-eval: .venv
+	$(CARGO) build --release --quiet -p bagh-cli
+	target/release/bagh datagen --tables target/tablebases/$(RULES) --out target/datagen/$(RULES) --positions $(TRAIN_POSITIONS) --seed 1 --quiet
+	$(PY) training/train_eval.py --data target/datagen/$(RULES) --epochs $(TRAIN_EPOCHS) --seed 1 --threads 1 --out bagh-engine/networks/$(RULES).bnn --check bagh-engine/networks/$(RULES).check --report bagh-engine/networks/$(RULES).json
 
 # The data package of RULES: a wheel bagh-tables-<id> in target/tables-packages holding
 # the compressed file of `make compress-game SOLVE_RULES=<id>`; pip install it, then

@@ -158,31 +158,38 @@ def perfect(args: argparse.Namespace) -> None:
             "movement": movement_only(tables, Path(scratch)),
             "both": tables,
         }
-        for name in args.configs.split(","):
-            engine = bagh.Engine(tables.rules, tablebase=configurations[name], threads=1)
-            for style in args.opponents.split(","):
-                opponent = bagh.PerfectPlayer(tables, style=style, seed=args.first_seed)
-                began = time.monotonic()
-                result = bagh.play_match(
-                    engine,
-                    opponent,
-                    games=2 * len(openings),
-                    openings=openings,
-                    time=args.time,
-                    seed=args.first_seed,
-                    max_plies=args.max_plies,
+        for name, evaluation, style in [
+            (n, e, s)
+            for n in args.configs.split(",")
+            for e in args.evaluations.split(",")
+            for s in args.opponents.split(",")
+        ]:
+            engine = bagh.Engine(
+                tables.rules, tablebase=configurations[name], threads=1, evaluation=evaluation
+            )
+            opponent = bagh.PerfectPlayer(tables, style=style, seed=args.first_seed)
+            began = time.monotonic()
+            result = bagh.play_match(
+                engine,
+                opponent,
+                games=2 * len(openings),
+                openings=openings,
+                time=args.time,
+                seed=args.first_seed,
+                max_plies=args.max_plies,
+            )
+            tallies = {"goat": Tally(), "tiger": Tally()}
+            for i, record in enumerate(result.records):
+                side = "goat" if i % 2 == 0 else "tiger"
+                opening = len(openings[i // 2 % len(openings)].moves)
+                judge(tables, record, opening, side, tallies[side])
+            for side, tally in tallies.items():
+                print(
+                    f"tables {name}, {engine.evaluation} evaluation, engine as {side}s "
+                    f"vs {style} perfect: {tally.line()}",
+                    flush=True,
                 )
-                tallies = {"goat": Tally(), "tiger": Tally()}
-                for i, record in enumerate(result.records):
-                    side = "goat" if i % 2 == 0 else "tiger"
-                    opening = len(openings[i // 2 % len(openings)].moves)
-                    judge(tables, record, opening, side, tallies[side])
-                for side, tally in tallies.items():
-                    print(
-                        f"tables {name}, engine as {side}s vs {style} perfect: {tally.line()}",
-                        flush=True,
-                    )
-                print(f"  ({time.monotonic() - began:.0f} s)", flush=True)
+            print(f"  ({time.monotonic() - began:.0f} s)", flush=True)
 
 
 def their_point(text: str) -> str:
@@ -298,6 +305,11 @@ def main() -> None:
     p.add_argument("--time", type=float, default=0.1)
     p.add_argument("--configs", default="none,movement,both")
     p.add_argument("--opponents", default="random,narrowing")
+    p.add_argument(
+        "--evaluations",
+        default="network,classic",
+        help="engine evaluations, side by side: network, classic, default or a network file",
+    )
     p.add_argument("--first-seed", type=int, default=2_000_000)
     p.add_argument("--max-plies", type=int, default=300)
     p.set_defaults(run=perfect)

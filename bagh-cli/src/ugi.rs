@@ -8,7 +8,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use bagh_core::{Game, Move, Position, Ruleset, Side};
-use bagh_engine::{Engine, EngineOptions, Limits};
+use bagh_engine::network::Network;
+use bagh_engine::{Engine, EngineOptions, Evaluation, Limits};
 use bagh_tablebase::Tablebase;
 
 use crate::clock::allot;
@@ -106,6 +107,10 @@ impl Session {
         ));
         say("option name MultiPV type spin default 1 min 1 max 256");
         say("option name Tables type string default <empty>");
+        say(
+            "option name Evaluation type combo default default var default var network var classic",
+        );
+        say("option name EvalFile type string default <empty>");
         say("ugiok");
     }
 
@@ -169,6 +174,29 @@ impl Session {
                 return Ok(());
             }
             "tables" => options.tablebase = open_tables(value)?,
+            "evaluation" => {
+                options.evaluation = match value.to_ascii_lowercase().as_str() {
+                    "default" => Evaluation::Default,
+                    "classic" => Evaluation::Classic,
+                    "network" => {
+                        Evaluation::Network(Network::shipped(&self.rules).ok_or_else(|| {
+                            format!(
+                                "no network ships for rule set {}; set EvalFile or use classic",
+                                self.rules
+                            )
+                        })?)
+                    }
+                    _ => return Err(format!("{value:?}: expected default, network or classic")),
+                }
+            }
+            "evalfile" => {
+                options.evaluation = if value.is_empty() || value == "<empty>" {
+                    Evaluation::Default
+                } else {
+                    let network = Network::open(value).map_err(|e| e.to_string())?;
+                    Evaluation::Network(std::sync::Arc::new(network))
+                }
+            }
             _ => return Err("no such option".into()),
         }
         let Some(engine) = self.idle_engine() else {

@@ -1,6 +1,8 @@
 //! Search speed: nodes per second of a depth-limited search with a fresh
 //! engine (one thread, 16 MB table), from the start of `bagh-chal`, a
-//! placement middlegame and a movement-phase position.
+//! placement middlegame and a movement-phase position, with the network
+//! and with the classic evaluation side by side; and the network's
+//! evaluations per second, summed from scratch.
 //!
 //! ```text
 //! cargo bench -p bagh-engine --bench search
@@ -10,11 +12,16 @@
 //! search visits the same nodes every time, counted once before timing.
 
 use bagh_core::{random_game, Game, Position, Ruleset};
-use bagh_engine::{Engine, EngineOptions, Limits};
+use bagh_engine::network::Network;
+use bagh_engine::{Engine, EngineOptions, Evaluation, Limits};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
-fn engine() -> Engine {
-    Engine::new(EngineOptions::default()).unwrap()
+fn engine(evaluation: &Evaluation) -> Engine {
+    Engine::new(EngineOptions {
+        evaluation: evaluation.clone(),
+        ..EngineOptions::default()
+    })
+    .unwrap()
 }
 
 /// The first position of a seeded random game with `in_hand` goats in
@@ -41,21 +48,46 @@ fn search(c: &mut Criterion) {
     ];
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
-    for (name, game, depth) in cases {
-        assert!(!game.is_game_over(), "{name}");
-        let limits = Limits::depth(depth);
-        let nodes = engine().analyse(&game, &limits, 1, |_| {}).unwrap().nodes;
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{name} depth {depth}"), |b| {
-            b.iter_batched(
-                engine,
-                |mut engine| engine.analyse(&game, &limits, 1, |_| {}).unwrap(),
-                BatchSize::LargeInput,
-            )
-        });
+    for (label, evaluation) in [
+        ("network", Evaluation::Default),
+        ("classic", Evaluation::Classic),
+    ] {
+        for (name, game, depth) in &cases {
+            assert!(!game.is_game_over(), "{name}");
+            let limits = Limits::depth(*depth);
+            let nodes = engine(&evaluation)
+                .analyse(game, &limits, 1, |_| {})
+                .unwrap()
+                .nodes;
+            group.throughput(Throughput::Elements(nodes));
+            group.bench_function(format!("{label} {name} depth {depth}"), |b| {
+                b.iter_batched(
+                    || engine(&evaluation),
+                    |mut engine| engine.analyse(game, &limits, 1, |_| {}).unwrap(),
+                    BatchSize::LargeInput,
+                )
+            });
+        }
     }
     group.finish();
 }
 
-criterion_group!(benches, search);
+fn network_evaluations(c: &mut Criterion) {
+    let network = Network::shipped(&Ruleset::default()).unwrap();
+    let positions: Vec<Position> = (0..64)
+        .flat_map(|seed| {
+            random_game(Position::new(Ruleset::default()), seed, 100)
+                .positions()
+                .to_vec()
+        })
+        .collect();
+    let mut group = c.benchmark_group("network");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("wdl from scratch", |b| {
+        b.iter(|| positions.iter().map(|p| network.wdl(p).win).sum::<f32>())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, search, network_evaluations);
 criterion_main!(benches);

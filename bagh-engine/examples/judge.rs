@@ -13,12 +13,15 @@
 //! come from seeded random games, one position per game at a seeded ply, so
 //! a range of seeds is a fixed test set: seeds from 1000000 up are the
 //! held-out set that no tuning looks at.
+//!
+//! Each evaluation of `BAGH_EVALUATIONS` (default `network,classic`) judges
+//! the same positions, side by side in one run.
 
 #[path = "common/critical.rs"]
 mod critical;
 
 use bagh_core::Side;
-use bagh_engine::{Engine, EngineOptions, EvalWeights, Limits};
+use bagh_engine::{Engine, EngineOptions, EvalWeights, Evaluation, Limits};
 use bagh_tablebase::Tablebase;
 
 /// Judged moves and how many kept the value.
@@ -65,35 +68,48 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(text) => text.parse()?,
         Err(_) => 1,
     };
-    let mut engine = Engine::new(EngineOptions {
-        weights,
-        threads,
-        ..EngineOptions::default()
-    })?;
-    let mut tallies: [[Tally; 2]; 2] = Default::default(); // [placement?][side]
     let (positions, seed) = critical::critical_positions(&tables, first_seed, wanted)?;
-    for critical::Critical { position, keeping } in &positions {
-        engine.new_game();
-        let analysis = engine.analyse_position(position, &Limits::nodes(nodes), 1, |_| {})?;
-        let kept = keeping.contains(&analysis.best_move);
-        let phase = usize::from(position.is_placement_phase());
-        let side = usize::from(position.side_to_move() == Side::Tiger);
-        tallies[phase][side].judged += 1;
-        tallies[phase][side].kept += u32::from(kept);
-    }
-    println!(
-        "{} critical positions from seeds {first_seed}..{seed}, {nodes} nodes a move, {threads} thread(s)",
-        positions.len()
-    );
-    let mut all = Tally::default();
-    for (phase, name) in [(1, "placement"), (0, "movement")] {
-        for (side, side_name) in [(0, "goats"), (1, "tigers")] {
-            let tally = &tallies[phase][side];
-            println!("{}", tally.line(&format!("{name}, {side_name}")));
-            all.judged += tally.judged;
-            all.kept += tally.kept;
+    let evaluations =
+        std::env::var("BAGH_EVALUATIONS").unwrap_or_else(|_| "network,classic".into());
+    for name in evaluations.split(',') {
+        let evaluation = match name {
+            "network" | "default" => Evaluation::Default,
+            "classic" => Evaluation::Classic,
+            other => {
+                return Err(format!("BAGH_EVALUATIONS: {other:?} is not network or classic").into())
+            }
+        };
+        let mut engine = Engine::new(EngineOptions {
+            weights,
+            threads,
+            evaluation,
+            ..EngineOptions::default()
+        })?;
+        let mut tallies: [[Tally; 2]; 2] = Default::default(); // [placement?][side]
+        for critical::Critical { position, keeping } in &positions {
+            engine.new_game();
+            let analysis = engine.analyse_position(position, &Limits::nodes(nodes), 1, |_| {})?;
+            let kept = keeping.contains(&analysis.best_move);
+            let phase = usize::from(position.is_placement_phase());
+            let side = usize::from(position.side_to_move() == Side::Tiger);
+            tallies[phase][side].judged += 1;
+            tallies[phase][side].kept += u32::from(kept);
         }
+        println!(
+            "{} evaluation: {} critical positions from seeds {first_seed}..{seed}, {nodes} nodes a move, {threads} thread(s)",
+            engine.options().evaluation.name_for(tables.rules()),
+            positions.len()
+        );
+        let mut all = Tally::default();
+        for (phase, name) in [(1, "placement"), (0, "movement")] {
+            for (side, side_name) in [(0, "goats"), (1, "tigers")] {
+                let tally = &tallies[phase][side];
+                println!("{}", tally.line(&format!("{name}, {side_name}")));
+                all.judged += tally.judged;
+                all.kept += tally.kept;
+            }
+        }
+        println!("{}", all.line("all"));
     }
-    println!("{}", all.line("all"));
     Ok(())
 }

@@ -10,7 +10,9 @@ use crate::level;
 use crate::ordering::Heuristics;
 use crate::root::Completed;
 use crate::tt::TranspositionTable;
-use crate::{Analysis, EngineError, EvalWeights, Limits, Line, Progress, Score};
+use crate::{
+    Analysis, EngineError, EvalWeights, Evaluation, Limits, Line, Progress, Score, StaticEvaluation,
+};
 use bagh_core::SplitMix64;
 
 /// The deepest iteration a search starts.
@@ -39,6 +41,10 @@ pub struct EngineOptions {
     /// The evaluation's weights; `None` takes [`EvalWeights::for_rules`] of
     /// the game's rule set.
     pub weights: Option<EvalWeights>,
+    /// The static evaluation: by default the network shipped for the rule
+    /// set (`bagh-chal`, `bagh-chal-blocked-loses`, `two-tigers`) and the
+    /// classic evaluation, with `weights`, for the others.
+    pub evaluation: Evaluation,
 }
 
 impl Default for EngineOptions {
@@ -52,6 +58,7 @@ impl Default for EngineOptions {
             #[cfg(feature = "tablebase")]
             tablebase: None,
             weights: None,
+            evaluation: Evaluation::Default,
         }
     }
 }
@@ -149,6 +156,39 @@ impl Engine {
         Ok(())
     }
 
+    /// The static evaluation of `position` by the options' evaluation,
+    /// with no search: the score for the side to move and, with the
+    /// network, its win, draw and loss probabilities.
+    ///
+    /// ```
+    /// use bagh_core::{Position, Ruleset};
+    /// use bagh_engine::{Engine, EngineOptions, Evaluation};
+    ///
+    /// let start = Position::new(Ruleset::default());
+    /// let engine = Engine::new(EngineOptions::default())?;
+    /// let wdl = engine.evaluate(&start).wdl.expect("bagh-chal has a network");
+    /// assert!((wdl.win + wdl.draw + wdl.loss - 1.0).abs() < 1e-4);
+    /// let classic = Engine::new(EngineOptions { evaluation: Evaluation::Classic, ..EngineOptions::default() })?;
+    /// assert!(classic.evaluate(&start).wdl.is_none());
+    /// # Ok::<(), bagh_engine::EngineError>(())
+    /// ```
+    ///
+    /// A network of another rule set than the position's is not used: the
+    /// classic evaluation answers (a search reports the mismatch).
+    pub fn evaluate(&self, position: &Position) -> StaticEvaluation {
+        let network = self
+            .options
+            .evaluation
+            .network_for(position.rules())
+            .ok()
+            .flatten();
+        let weights = self
+            .options
+            .weights
+            .unwrap_or_else(|| EvalWeights::for_rules(position.rules()));
+        crate::evaluation::evaluate_with(position, network.as_deref(), &weights)
+    }
+
     /// The options.
     pub fn options(&self) -> &EngineOptions {
         &self.options
@@ -231,6 +271,7 @@ impl Engine {
                 });
             }
         }
+        self.options.evaluation.network_for(game.rules())?;
         self.stop.store(false, Ordering::Relaxed);
         self.tt.new_search();
         self.heuristics.age();
@@ -319,11 +360,7 @@ impl Engine {
         let Some(completed) = completed else {
             let stored = self.tt.probe(game.zobrist()).and_then(|e| e.mv);
             let best_move = stored.filter(|mv| moves.contains(mv)).unwrap_or(moves[0]);
-            let weights = self
-                .options
-                .weights
-                .unwrap_or_else(|| EvalWeights::for_rules(game.rules()));
-            let score = Score::Value(crate::eval::evaluate(game.position(), &weights));
+            let score = Score::Value(self.evaluate(game.position()).score);
             let line = Line {
                 score,
                 pv: vec![best_move],

@@ -74,12 +74,16 @@
 #![warn(missing_docs)]
 
 mod analysis;
+#[cfg(feature = "tablebase")]
+pub mod datagen;
 mod elo;
 mod engine;
 mod error;
 mod eval;
+mod evaluation;
 mod level;
 mod matches;
+pub mod network;
 mod ordering;
 mod path;
 #[cfg(feature = "tablebase")]
@@ -102,6 +106,7 @@ pub use elo::{format_elo, EloEstimate, Tally};
 pub use engine::{Engine, EngineOptions, MAX_DEPTH};
 pub use error::{EngineError, MatchError};
 pub use eval::{evaluate, evaluation_terms};
+pub use evaluation::{Evaluation, StaticEvaluation};
 pub use matches::{play_match, MatchGame, MatchOptions, MatchReport, Openings};
 #[cfg(feature = "tablebase")]
 pub use perfect::{PerfectPlayer, PerfectStyle};
@@ -113,6 +118,11 @@ pub use weights::EvalWeights;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/engine.md")]
 pub struct EngineDocDoctests;
+
+/// The Rust examples of `docs/network.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/network.md")]
+pub struct NetworkDocDoctests;
 
 // The crate's README (its page on crates.io) runs as a doctest too.
 #[cfg(doctest)]

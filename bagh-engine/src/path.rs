@@ -3,7 +3,11 @@
 //! applied exactly as [`Game`] applies them, but without copying move lists
 //! or judging the outcome on every push.
 
+use std::sync::Arc;
+
 use bagh_core::{Game, Move, MoveList, Position, Repetition};
+
+use crate::network::{Accumulator, Network};
 
 /// Buckets of the key filter: a zero count proves a position new.
 const BUCKETS: usize = 1024;
@@ -126,6 +130,10 @@ pub(crate) struct GamePath {
     buckets: Vec<u32>,
     repetition: Repetition,
     no_progress_limit: Option<u32>,
+    /// The evaluation network, if the search uses one, and the accumulator
+    /// of each position of `line`, pushed and popped with it.
+    network: Option<Arc<Network>>,
+    accumulators: Vec<Accumulator>,
 }
 
 impl GamePath {
@@ -145,6 +153,8 @@ impl GamePath {
             buckets: vec![0; BUCKETS],
             repetition: rules.repetition(),
             no_progress_limit: rules.no_progress_limit().map(|n| u32::from(n.get())),
+            network: None,
+            accumulators: Vec::new(),
         };
         line.line.push(first);
         line.buckets[bucket(key)] += 1;
@@ -152,6 +162,34 @@ impl GamePath {
             line.push(mv);
         }
         line
+    }
+
+    /// The same line evaluated by `network`: the accumulators of its
+    /// positions, the first summed, the others updated move by move.
+    pub(crate) fn with_network(mut self, network: Arc<Network>) -> GamePath {
+        let mut accumulators = Vec::with_capacity(self.line.capacity());
+        let mut last = network.accumulate(&self.line[0].position);
+        accumulators.push(last);
+        for pair in self.line.windows(2) {
+            last = network.update(&last, &pair[0].position, &pair[1].position);
+            accumulators.push(last);
+        }
+        self.accumulators = accumulators;
+        self.network = Some(network);
+        self
+    }
+
+    /// The network's score of the current position for its side to move,
+    /// when the line has a network.
+    #[inline]
+    pub(crate) fn network_score(&self) -> Option<i32> {
+        let network = self.network.as_ref()?;
+        let acc = self.accumulators.last()?;
+        Some(
+            network
+                .output(acc, self.current.position.side_to_move())
+                .score(),
+        )
     }
 
     #[inline]
@@ -172,6 +210,7 @@ impl GamePath {
 
     pub(crate) fn push(&mut self, mv: Move) {
         let current = &self.current;
+        let current_position = current.position;
         let key = current.position.zobrist_after(current.key, mv);
         let mut next = current.position;
         next.play_unchecked(mv);
@@ -187,12 +226,19 @@ impl GamePath {
         };
         self.line.push(self.current);
         self.buckets[bucket(key)] += 1;
+        if let (Some(network), Some(last)) = (&self.network, self.accumulators.last()) {
+            let next = network.update(last, &current_position, &self.current.position);
+            self.accumulators.push(next);
+        }
     }
 
     pub(crate) fn pop(&mut self) {
         if self.line.len() > 1 {
             if let Some(last) = self.line.pop() {
                 self.buckets[bucket(last.key)] -= 1;
+            }
+            if self.network.is_some() {
+                self.accumulators.pop();
             }
             if let Some(&current) = self.line.last() {
                 self.current = current;

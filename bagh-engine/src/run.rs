@@ -56,6 +56,17 @@ impl Engine {
             .options
             .weights
             .unwrap_or_else(|| EvalWeights::for_rules(game.rules()));
+        // `analyse` has checked the network's rule set.
+        let network = self
+            .options
+            .evaluation
+            .network_for(game.rules())
+            .ok()
+            .flatten();
+        let path_for = |game: &Game| match &network {
+            Some(network) => GamePath::new(game).with_network(network.clone()),
+            None => GamePath::new(game),
+        };
         let deadline = limits.time.map(|t| start + t);
         let soft_deadline = limits.time.map(|t| start + t / 2);
         let done = AtomicBool::new(false);
@@ -72,7 +83,7 @@ impl Engine {
             let mut handles = Vec::with_capacity(helpers);
             for helper in 0..helpers {
                 let done = &done;
-                let path = GamePath::new(game);
+                let path = path_for(game);
                 let mut rotated = moves.to_vec();
                 rotated.rotate_left((helper + 1) % moves.len());
                 handles.push(scope.spawn(move || {
@@ -101,7 +112,7 @@ impl Engine {
                 deadline,
                 max_nodes: share,
             };
-            let mut searcher = Searcher::new(GamePath::new(game), tt, heuristics, weights, control);
+            let mut searcher = Searcher::new(path_for(game), tt, heuristics, weights, control);
             #[cfg(feature = "tablebase")]
             {
                 searcher.tables = tables;

@@ -320,7 +320,10 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.probe_tables(ply, true) {
             return (score, false);
         }
-        let stand = evaluate(&position, &self.weights);
+        let stand = match self.path.network_score() {
+            Some(score) => score,
+            None => evaluate(&position, &self.weights),
+        };
         if depth >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY || stand >= beta {
             return (stand, false);
         }

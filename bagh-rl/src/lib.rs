@@ -45,6 +45,7 @@ mod error;
 mod labels;
 mod mask;
 mod mcts;
+mod network_evaluator;
 mod observation;
 mod sample;
 mod symmetry;
@@ -58,6 +59,7 @@ pub use error::{ActionError, EnvError};
 pub use labels::{pack, probe_many, unpack, value_number};
 pub use mask::{legal_mask, write_game_mask, write_mask, write_position_mask};
 pub use mcts::{Mcts, MctsError, MctsOptions, SearchOutput};
+pub use network_evaluator::{position_from_observation, NetworkEvaluator};
 pub use observation::{
     observation, plane, write_game_observation, write_position_observation, OBSERVATION_SHAPE,
     OBSERVATION_SIZE,

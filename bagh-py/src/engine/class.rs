@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 
 use super::analysis::PyAnalysis;
 use super::error::{argument_error, engine_error, EngineError};
+use super::evaluation::{to_evaluation, PyEvaluation};
 use super::search::run;
 use crate::convert::to_rules;
 use crate::errors::parse_error;
@@ -155,7 +156,8 @@ impl PyEngine {
     /// (None: a seed drawn at random, see the `seed` attribute). An option
     /// out of range raises `EngineError`.
     #[new]
-    #[pyo3(signature = (rules = None, *, tablebase = None, threads = 1, hash_mb = 64, level = None, seed = None))]
+    #[pyo3(signature = (rules = None, *, tablebase = None, threads = 1, hash_mb = 64, level = None, seed = None, evaluation = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         rules: Option<&Bound<'_, PyAny>>,
@@ -164,6 +166,7 @@ impl PyEngine {
         hash_mb: i64,
         level: Option<i64>,
         seed: Option<&Bound<'_, PyAny>>,
+        evaluation: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyEngine> {
         let tablebase: Option<Bound<'_, PyTablebase>> = match tablebase {
             None => None,
@@ -218,6 +221,7 @@ impl PyEngine {
             seed,
             tablebase: tables,
             weights: None,
+            evaluation: to_evaluation(evaluation, &rules)?,
         };
         // Allocating the table takes a while for a large one.
         let engine = py
@@ -350,6 +354,22 @@ impl PyEngine {
     #[getter]
     fn level(&self) -> Option<u8> {
         self.level
+    }
+
+    /// The static evaluation the search uses: "network" or "classic".
+    #[getter]
+    fn evaluation(&self) -> &'static str {
+        let engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
+        engine.options().evaluation.name_for(&self.rules)
+    }
+
+    /// The static evaluation of `board` (a Game, Position or position
+    /// string), without search: the score for the side to move and, with
+    /// the network, its win, draw and loss probabilities.
+    fn evaluate(&self, board: &Bound<'_, PyAny>) -> PyResult<PyEvaluation> {
+        let game = self.game(board)?;
+        let engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(PyEvaluation(engine.evaluate(game.position())))
     }
 
     /// The seed of the level's choices: the one given, or the one drawn.

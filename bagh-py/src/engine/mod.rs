@@ -10,6 +10,7 @@
 //! - `search`: a search on a thread of its own without the GIL, progress
 //!   handed to Python on the calling thread, Ctrl-C;
 //! - `class`: `Engine`, its options and arguments;
+//! - `evaluation`: the `evaluation` option and `Evaluation`;
 //! - `perfect`: `PerfectPlayer`, the tables' perfect player;
 //! - `matches`: `play_match`, `MatchResult` and `MatchError`.
 
@@ -18,6 +19,7 @@ use pyo3::prelude::*;
 mod analysis;
 mod class;
 mod error;
+mod evaluation;
 mod matches;
 mod perfect;
 mod score;
@@ -33,6 +35,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyAnalysis>()?;
     m.add_class::<analysis::PyProgress>()?;
     m.add_class::<class::PyEngine>()?;
+    m.add_class::<evaluation::PyEvaluation>()?;
     m.add_class::<perfect::PyPerfectPlayer>()?;
     m.add_class::<matches::PyMatchResult>()?;
     m.add("MatchError", py.get_type::<matches::MatchError>())?;

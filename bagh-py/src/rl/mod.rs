@@ -8,7 +8,8 @@
 //! - `arrays`: boards given as a `Position` or a `Game`, arrays made or handed in;
 //! - `functions`: the module's functions;
 //! - `vec_env`: `VecEnv`;
-//! - `mcts`: `MCTS`.
+//! - `mcts`: `MCTS`;
+//! - `network_evaluator`: `NetworkEvaluator`, the engine's network for `MCTS`.
 
 use bagh_rl::{NUM_ACTIONS, OBSERVATION_SHAPE};
 use pyo3::prelude::*;
@@ -17,6 +18,7 @@ mod arrays;
 mod error;
 mod functions;
 mod mcts;
+mod network_evaluator;
 mod vec_env;
 
 /// Adds the functions, classes, constants and exceptions of `bagh.rl`.
@@ -42,5 +44,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::unpack, m)?)?;
     m.add_class::<vec_env::PyVecEnv>()?;
     m.add_class::<mcts::PyMcts>()?;
+    m.add_class::<network_evaluator::PyNetworkEvaluator>()?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 """Type stubs of ``bagh._bagh._engine``: the search engine (re-exported by ``bagh``)."""
 
+import os
 from collections.abc import Callable, Iterable
 from typing import ClassVar, Literal, TypeAlias, final
 
@@ -9,6 +10,7 @@ from bagh._bagh._errors import BaghError
 from bagh._bagh._tablebase import Tablebase
 
 __all__ = [
+    "Evaluation",
     "EngineError",
     "Score",
     "Line",
@@ -140,6 +142,22 @@ class Progress:
     def pv(self) -> list[Move]: ...
 
 @final
+class Evaluation:
+    """A static evaluation: ``score`` for the side to move (with the network,
+    1000 times win less loss; with the classic evaluation, centi-goats) and
+    the network's win, draw and loss probabilities (None for the classic
+    evaluation)."""
+
+    @property
+    def score(self) -> int: ...
+    @property
+    def win(self) -> float | None: ...
+    @property
+    def draw(self) -> float | None: ...
+    @property
+    def loss(self) -> float | None: ...
+
+@final
 class Engine:
     """A search engine for one rule set; it keeps its table between searches.
 
@@ -147,7 +165,10 @@ class Engine:
     bagh-chal). With ``tablebase`` (tables of the same rule set) it plays
     perfectly where they answer. ``level`` 1 to 20 plays weaker for human
     opponents, choosing among the best moves at random from ``seed`` (None:
-    drawn at random; see ``seed``). Options out of range raise
+    drawn at random; see ``seed``). ``evaluation`` is the static evaluation:
+    "default" (the network shipped for bagh-chal, bagh-chal-blocked-loses and
+    two-tigers, the classic evaluation elsewhere), "network", "classic", or
+    the path of a network file. Options out of range raise
     :class:`EngineError`.
     """
 
@@ -160,6 +181,7 @@ class Engine:
         hash_mb: int = 64,
         level: int | None = None,
         seed: int | None = None,
+        evaluation: str | os.PathLike[str] | None = None,
     ) -> Engine: ...
     def analyse(
         self,
@@ -189,6 +211,11 @@ class Engine:
         """The move to play (at a level, a seeded choice); Ctrl-C returns the move so far."""
     def new_game(self) -> None:
         """Forgets the transposition table and the move-ordering history."""
+    def evaluate(self, board: Game | Position | str) -> Evaluation:
+        """The static evaluation of ``board``, without search."""
+    @property
+    def evaluation(self) -> Literal["network", "classic"]:
+        """The static evaluation the search uses."""
     @property
     def rules(self) -> Ruleset: ...
     @property

@@ -1,5 +1,6 @@
 """Type stubs of ``bagh._bagh._rl``: the compiled part of :mod:`bagh.rl` (re-exported there)."""
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, final
 
@@ -27,6 +28,7 @@ __all__ = [
     "unpack",
     "VecEnv",
     "MCTS",
+    "NetworkEvaluator",
 ]
 
 NUM_ACTIONS: Final[int]
@@ -144,6 +146,25 @@ _Evaluator = Callable[
     [npt.NDArray[np.float32], npt.NDArray[np.bool_]],
     tuple[npt.ArrayLike, npt.ArrayLike],
 ]
+
+@final
+class NetworkEvaluator:
+    """The engine's evaluation network as an ``MCTS`` evaluator.
+
+    Called with ``(observations, masks)``, it returns zero policy logits (a
+    uniform prior over the legal moves) and each observation's value for
+    its side to move, P(win) - P(loss) by the network. ``network``: a
+    network file instead of the one shipped for ``rules``.
+    """
+
+    def __new__(
+        cls, rules: Ruleset | str | None = None, *, network: str | os.PathLike[str] | None = None
+    ) -> NetworkEvaluator: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    def __call__(
+        self, observations: npt.ArrayLike, masks: npt.ArrayLike
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
 
 @final
 class MCTS:

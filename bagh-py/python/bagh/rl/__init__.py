@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from bagh._bagh._rl import (
     MCTS,
+    NetworkEvaluator,
     NUM_ACTIONS,
     OBSERVATION_SHAPE,
     ActionError,
@@ -49,6 +50,7 @@ from bagh._bagh._rl import (
 
 __all__ = [
     "MCTS",
+    "NetworkEvaluator",
     "NUM_ACTIONS",
     "OBSERVATION_SHAPE",
     "ActionError",

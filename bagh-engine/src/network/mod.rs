@@ -1,0 +1,363 @@
+//! The evaluation network: a small quantized network trained on the tables'
+//! values (`training/train_eval.py`, model card in `docs/engine.md`).
+//!
+//! 91 sparse inputs (a tiger or a goat on each point, goats in hand, goats
+//! captured, the side to move) feed an accumulator of 128 16-bit sums; a
+//! move changes a few inputs, so the search updates the accumulator by
+//! adding and removing a few columns instead of summing them all again.
+//! Then two small dense layers with 16-bit weights, one copy per side to
+//! move, give the win, draw and loss probabilities for the side to move.
+//! Plain Rust loops that compilers vectorise: no run-time dependency.
+//!
+//! ```no_run
+//! use bagh_core::{Position, Ruleset};
+//! use bagh_engine::network::Network;
+//!
+//! let network = Network::shipped(&Ruleset::default()).expect("bagh-chal ships a network");
+//! let wdl = network.wdl(&Position::new(Ruleset::default()));
+//! assert!((wdl.win + wdl.draw + wdl.loss - 1.0).abs() < 1e-4);
+//! ```
+
+mod file;
+mod shipped;
+
+use bagh_core::{Position, Side};
+
+pub use file::{NetworkError, NETWORK_MAGIC, NETWORK_VERSION};
+
+/// Inputs: 25 tiger points, 25 goat points, 32 counts of goats in hand, 8
+/// counts of goats captured, tigers to move.
+pub const INPUTS: usize = 91;
+/// The accumulator's width.
+pub const H1: usize = 128;
+/// The second layer's width.
+pub const H2: usize = 32;
+/// The third layer's width.
+pub const H3: usize = 32;
+/// Loss, draw, win.
+pub const OUTPUTS: usize = 3;
+/// One copy of the dense layers per side to move.
+pub const BUCKETS: usize = 2;
+
+const GOAT_INPUTS: usize = 25;
+const HAND_INPUTS: usize = 50;
+const MAX_HAND: u8 = 31;
+const CAPTURED_INPUTS: usize = 82;
+const MAX_CAPTURED: u8 = 7;
+const TIGERS_TO_MOVE: usize = 90;
+/// The accumulator's and hidden layers' clamp: 1.0 in the float model.
+const ONE: i32 = 127;
+/// Hidden weights are 1024ths.
+const HIDDEN_SHIFT: u32 = 10;
+/// The output's scale: 127 (activations) times 1024 (output weights).
+const OUTPUT_SCALE: f32 = 127.0 * 1024.0;
+/// Biases of the dense layers stay below this, so that no sum overflows an
+/// `i32`: at most 128 products of 127 by 32767 (532 million) and the bias.
+const MAX_BIAS: i32 = 1 << 28;
+
+/// Win, draw and loss probabilities for the side to move.
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
+pub struct Wdl {
+    /// The side to move wins.
+    pub win: f32,
+    /// A draw.
+    pub draw: f32,
+    /// The side to move loses.
+    pub loss: f32,
+}
+
+impl Wdl {
+    /// The search's score: 1000 times the win probability less the loss
+    /// probability, so a sure draw scores 0 like a proven one.
+    pub fn score(self) -> i32 {
+        (1000.0 * (self.win - self.loss)).round() as i32
+    }
+}
+
+/// The accumulator of one position: the first layer's sums before the
+/// clamp.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[repr(align(32))]
+pub(crate) struct Accumulator([i16; H1]);
+
+/// The dense layers for one side to move, in 16 bits so that the products
+/// pair up in one multiply-add.
+#[derive(Clone, Debug)]
+struct Bucket {
+    w2: Vec<i16>,
+    b2: Vec<i32>,
+    w3: Vec<i16>,
+    b3: Vec<i32>,
+    w4: Vec<i16>,
+    b4: Vec<i32>,
+}
+
+/// A quantized evaluation network for one rule set.
+#[derive(Clone, Debug)]
+pub struct Network {
+    rules: String,
+    w1: Vec<[i16; H1]>,
+    b1: [i16; H1],
+    buckets: Vec<Bucket>,
+}
+
+impl Network {
+    /// Checks that no sum can overflow, whatever the position.
+    fn from_parts(
+        rules: String,
+        w1: &[i16],
+        b1: &[i16],
+        buckets: Vec<Bucket>,
+    ) -> Result<Network, String> {
+        let mut rows = vec![[0i16; H1]; INPUTS];
+        for (row, chunk) in rows.iter_mut().zip(w1.chunks_exact(H1)) {
+            row.copy_from_slice(chunk);
+        }
+        let mut bias = [0i16; H1];
+        bias.copy_from_slice(b1);
+        for j in 0..H1 {
+            let w = |f: usize| i32::from(rows[f][j]).abs();
+            let points: i32 = (0..25).map(|p| w(p).max(w(GOAT_INPUTS + p))).sum();
+            let hand = (HAND_INPUTS..CAPTURED_INPUTS).map(w).max().unwrap_or(0);
+            let captured = (CAPTURED_INPUTS..TIGERS_TO_MOVE).map(w).max().unwrap_or(0);
+            let worst = i32::from(bias[j]).abs() + points + hand + captured + w(TIGERS_TO_MOVE);
+            if worst > i32::from(i16::MAX) {
+                return Err(format!(
+                    "accumulator {j} may reach {worst}, past 16 bits: the weights are too large"
+                ));
+            }
+        }
+        for (k, b) in buckets.iter().enumerate() {
+            if b.b2
+                .iter()
+                .chain(&b.b3)
+                .chain(&b.b4)
+                .any(|x| x.abs() >= MAX_BIAS)
+            {
+                return Err(format!("bucket {k}: a bias of 2^28 or more"));
+            }
+        }
+        Ok(Network {
+            rules,
+            w1: rows,
+            b1: bias,
+            buckets,
+        })
+    }
+
+    /// The text form of the rule set the network was trained for.
+    pub fn rules(&self) -> &str {
+        &self.rules
+    }
+
+    /// Win, draw and loss probabilities of `position` for its side to move.
+    pub fn wdl(&self, position: &Position) -> Wdl {
+        self.output(&self.accumulate(position), position.side_to_move())
+    }
+
+    /// The search's score of `position` ([`Wdl::score`]).
+    pub fn score(&self, position: &Position) -> i32 {
+        self.wdl(position).score()
+    }
+
+    /// The accumulator of `position`, summed from scratch.
+    pub(crate) fn accumulate(&self, position: &Position) -> Accumulator {
+        let mut acc = Accumulator(self.b1);
+        for feature in features(position) {
+            add(&mut acc, &self.w1[feature]);
+        }
+        acc
+    }
+
+    /// The accumulator of `next` from `acc`, that of `prev`: only the
+    /// inputs that differ are added or taken away.
+    pub(crate) fn update(
+        &self,
+        acc: &Accumulator,
+        prev: &Position,
+        next: &Position,
+    ) -> Accumulator {
+        let mut out = *acc;
+        let mut change = |before: u32, after: u32, base: usize| {
+            for p in bits(before & !after) {
+                sub(&mut out, &self.w1[base + p]);
+            }
+            for p in bits(after & !before) {
+                add(&mut out, &self.w1[base + p]);
+            }
+        };
+        change(prev.tigers().bits(), next.tigers().bits(), 0);
+        change(prev.goats().bits(), next.goats().bits(), GOAT_INPUTS);
+        for (before, after) in [
+            (hand_input(prev), hand_input(next)),
+            (captured_input(prev), captured_input(next)),
+        ] {
+            if before != after {
+                sub(&mut out, &self.w1[before]);
+                add(&mut out, &self.w1[after]);
+            }
+        }
+        match (prev.side_to_move(), next.side_to_move()) {
+            (Side::Goat, Side::Tiger) => add(&mut out, &self.w1[TIGERS_TO_MOVE]),
+            (Side::Tiger, Side::Goat) => sub(&mut out, &self.w1[TIGERS_TO_MOVE]),
+            _ => {}
+        }
+        out
+    }
+
+    /// The probabilities for the side to move `side` from an accumulator.
+    pub(crate) fn output(&self, acc: &Accumulator, side: Side) -> Wdl {
+        let bucket = &self.buckets[usize::from(side == Side::Tiger)];
+        let mut a = [0i16; H1];
+        for (x, &s) in a.iter_mut().zip(&acc.0) {
+            *x = s.clamp(0, ONE as i16);
+        }
+        let h2 = dense::<H1, H2>(&a, &bucket.w2, &bucket.b2);
+        let h3 = dense::<H2, H3>(&h2, &bucket.w3, &bucket.b3);
+        let mut logits = [0f32; OUTPUTS];
+        for (k, logit) in logits.iter_mut().enumerate() {
+            let row = &bucket.w4[k * H3..(k + 1) * H3];
+            *logit = (dot(&h3, row) + bucket.b4[k]) as f32 / OUTPUT_SCALE;
+        }
+        softmax(logits)
+    }
+}
+
+/// The indices of the set bits of `set`.
+fn bits(mut set: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let bit = set.trailing_zeros() as usize;
+            set &= set - 1;
+            bit
+        })
+    })
+}
+
+fn hand_input(position: &Position) -> usize {
+    HAND_INPUTS + usize::from(position.goats_in_hand().min(MAX_HAND))
+}
+
+fn captured_input(position: &Position) -> usize {
+    CAPTURED_INPUTS + usize::from(position.goats_captured().min(MAX_CAPTURED))
+}
+
+/// The inputs that are on in `position`.
+pub(crate) fn features(position: &Position) -> impl Iterator<Item = usize> {
+    let side = (position.side_to_move() == Side::Tiger).then_some(TIGERS_TO_MOVE);
+    bits(position.tigers().bits())
+        .chain(bits(position.goats().bits()).map(|p| GOAT_INPUTS + p))
+        .chain([hand_input(position), captured_input(position)])
+        .chain(side)
+}
+
+#[inline]
+fn add(acc: &mut Accumulator, row: &[i16; H1]) {
+    for (a, &w) in acc.0.iter_mut().zip(row) {
+        *a = a.wrapping_add(w);
+    }
+}
+
+#[inline]
+fn sub(acc: &mut Accumulator, row: &[i16; H1]) {
+    for (a, &w) in acc.0.iter_mut().zip(row) {
+        *a = a.wrapping_sub(w);
+    }
+}
+
+#[inline]
+fn dot(x: &[i16], w: &[i16]) -> i32 {
+    x.iter()
+        .zip(w)
+        .map(|(&a, &b)| i32::from(a) * i32::from(b))
+        .sum()
+}
+
+/// One clamped dense layer: `N` inputs of 0..=127, 1024ths as weights.
+#[inline]
+fn dense<const N: usize, const M: usize>(x: &[i16; N], w: &[i16], b: &[i32]) -> [i16; M] {
+    let mut out = [0i16; M];
+    for (j, o) in out.iter_mut().enumerate() {
+        let sum = dot(x, &w[j * N..(j + 1) * N]) + b[j];
+        *o = (sum >> HIDDEN_SHIFT).clamp(0, ONE) as i16;
+    }
+    out
+}
+
+fn softmax(logits: [f32; OUTPUTS]) -> Wdl {
+    let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let e = logits.map(|z| (z - top).exp());
+    let sum: f32 = e.iter().sum();
+    Wdl {
+        loss: e[0] / sum,
+        draw: e[1] / sum,
+        win: e[2] / sum,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bagh_core::{random_game, Game, Ruleset};
+
+    use super::*;
+    use crate::path::GamePath;
+
+    #[test]
+    fn updates_along_games_equal_sums_from_scratch() {
+        let network = Network::shipped(&Ruleset::default()).expect("bagh-chal ships a network");
+        for id in ["bagh-chal", "two-tigers", "bagh-chal-blocked-loses"] {
+            let rules = Ruleset::preset(id).unwrap();
+            for seed in 0..40 {
+                let game = random_game(Position::new(rules), seed, 200);
+                let mut acc = network.accumulate(game.start());
+                let mut prev = *game.start();
+                for &mv in game.moves() {
+                    let next = prev.play(mv).unwrap();
+                    acc = network.update(&acc, &prev, &next);
+                    assert_eq!(
+                        acc,
+                        network.accumulate(&next),
+                        "{id} seed {seed} after {mv}"
+                    );
+                    prev = next;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_search_path_keeps_its_accumulators_through_pushes_and_pops() {
+        let network = Network::shipped(&Ruleset::default()).unwrap();
+        let game = random_game(Position::new(Ruleset::default()), 3, 30);
+        let mut path = GamePath::new(&game).with_network(network.clone());
+        let score = |p: &Position| network.score(p);
+        assert_eq!(path.network_score(), Some(score(game.position())));
+        let mut line = Game::from_position(*game.position());
+        for _ in 0..6 {
+            let Some(&mv) = line.legal_moves().first() else {
+                break;
+            };
+            path.push(mv);
+            line.push(mv).unwrap();
+            assert_eq!(path.network_score(), Some(score(line.position())));
+        }
+        for _ in 0..line.moves().len() {
+            path.pop();
+        }
+        assert_eq!(path.network_score(), Some(score(game.position())));
+    }
+
+    #[test]
+    fn probabilities_add_up_and_the_score_follows_them() {
+        let network = Network::shipped(&Ruleset::default()).unwrap();
+        let game = random_game(Position::new(Ruleset::default()), 11, 80);
+        for position in game.positions() {
+            let wdl = network.wdl(position);
+            assert!((wdl.win + wdl.draw + wdl.loss - 1.0).abs() < 1e-5);
+            assert!([wdl.win, wdl.draw, wdl.loss]
+                .iter()
+                .all(|p| (0.0..=1.0).contains(p)));
+            assert_eq!(wdl.score(), (1000.0 * (wdl.win - wdl.loss)).round() as i32);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! The engine's `evaluation` option (`"default"`, `"network"`,
+//! `"classic"` or a network file) and `bagh.Evaluation`, the answer of
+//! `Engine.evaluate`.
+
+use std::sync::Arc;
+
+use bagh_core::Ruleset;
+use bagh_engine::network::Network;
+use bagh_engine::{Evaluation, StaticEvaluation};
+use pyo3::prelude::*;
+
+use super::error::EngineError;
+use crate::position::rules_text;
+
+/// Reads the `evaluation` argument for an engine of `rules`.
+pub fn to_evaluation(value: Option<&Bound<'_, PyAny>>, rules: &Ruleset) -> PyResult<Evaluation> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(Evaluation::Default);
+    };
+    if let Ok(name) = value.extract::<String>() {
+        match name.as_str() {
+            "default" => return Ok(Evaluation::Default),
+            "classic" => return Ok(Evaluation::Classic),
+            "network" => {
+                return match Network::shipped(rules) {
+                    Some(network) => Ok(Evaluation::Network(network)),
+                    None => Err(EngineError::new_err(format!(
+                        "evaluation = \"network\": no network ships for rule set {:?}; \
+                         give a network file (training/train_eval.py makes one from its tables) \
+                         or use \"classic\"",
+                        rules_text(rules)
+                    ))),
+                };
+            }
+            _ => {}
+        }
+    }
+    let path: std::path::PathBuf = value.extract().map_err(|_| {
+        EngineError::new_err(
+            "evaluation: expected \"default\", \"network\", \"classic\" or the path of a network file",
+        )
+    })?;
+    let network =
+        Network::open(&path).map_err(|e| EngineError::new_err(format!("evaluation: {e}")))?;
+    let evaluation = Evaluation::Network(Arc::new(network));
+    evaluation
+        .network_for(rules)
+        .map_err(|e| EngineError::new_err(e.to_string()))?;
+    Ok(evaluation)
+}
+
+/// A static evaluation, without search: `score` for the side to move and,
+/// with the network, its win, draw and loss probabilities (None with the
+/// classic evaluation).
+#[pyclass(name = "Evaluation", module = "bagh", frozen)]
+pub struct PyEvaluation(pub StaticEvaluation);
+
+#[pymethods]
+impl PyEvaluation {
+    /// The search's score for the side to move: with the network, 1000 times
+    /// (win - loss); with the classic evaluation, centi-goats.
+    #[getter]
+    fn score(&self) -> i32 {
+        self.0.score
+    }
+
+    /// The probability that the side to move wins, or None.
+    #[getter]
+    fn win(&self) -> Option<f32> {
+        self.0.wdl.map(|w| w.win)
+    }
+
+    /// The probability of a draw, or None.
+    #[getter]
+    fn draw(&self) -> Option<f32> {
+        self.0.wdl.map(|w| w.draw)
+    }
+
+    /// The probability that the side to move loses, or None.
+    #[getter]
+    fn loss(&self) -> Option<f32> {
+        self.0.wdl.map(|w| w.loss)
+    }
+
+    fn __repr__(&self) -> String {
+        match self.0.wdl {
+            Some(w) => format!(
+                "Evaluation(score={}, win={:.3}, draw={:.3}, loss={:.3})",
+                self.0.score, w.win, w.draw, w.loss
+            ),
+            None => format!("Evaluation(score={})", self.0.score),
+        }
+    }
+}
