@@ -7,7 +7,7 @@
 use bagh_core::{PointSet, Position, Ruleset, Setup, Side};
 use bagh_engine::network::{Network, NetworkError, Wdl};
 
-const SHIPPED: [&str; 1] = ["bagh-chal"];
+const SHIPPED: [&str; 2] = ["bagh-chal", "two-tigers"];
 
 struct CheckLine {
     position: Position,

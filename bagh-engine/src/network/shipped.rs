@@ -8,7 +8,13 @@ use bagh_core::Ruleset;
 use super::Network;
 
 /// The shipped networks, by preset id.
-const SHIPPED: [(&str, &[u8]); 1] = [("bagh-chal", include_bytes!("../../networks/bagh-chal.bnn"))];
+const SHIPPED: [(&str, &[u8]); 2] = [
+    ("bagh-chal", include_bytes!("../../networks/bagh-chal.bnn")),
+    (
+        "two-tigers",
+        include_bytes!("../../networks/two-tigers.bnn"),
+    ),
+];
 
 impl Network {
     /// The network that ships for `rules`, if any (`bagh-chal`,
