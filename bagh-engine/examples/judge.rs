@@ -97,7 +97,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         println!(
             "{} evaluation: {} critical positions from seeds {first_seed}..{seed}, {nodes} nodes a move, {threads} thread(s)",
-            engine.options().evaluation.name_for(tables.rules()),
+            engine.options().evaluation_name(tables.rules()),
             positions.len()
         );
         let mut all = Tally::default();

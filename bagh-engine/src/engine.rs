@@ -63,6 +63,35 @@ impl Default for EngineOptions {
     }
 }
 
+impl EngineOptions {
+    /// The network the engine evaluates a game under `rules` with, or
+    /// `None` for the classic evaluation: [`Evaluation::network_for`], except
+    /// that a level below 20 with the default evaluation keeps the classic
+    /// one (the levels' strengths and the spread of their choices were set
+    /// with its scores; level 20 plays the best move, like full strength).
+    ///
+    /// Errors: a given network was trained for another rule set.
+    pub fn network_for(
+        &self,
+        rules: &bagh_core::Ruleset,
+    ) -> Result<Option<Arc<crate::network::Network>>, EngineError> {
+        if self.level.is_some_and(|level| level < 20)
+            && matches!(self.evaluation, Evaluation::Default)
+        {
+            return Ok(None);
+        }
+        self.evaluation.network_for(rules)
+    }
+
+    /// `network` or `classic`: the evaluation of a game under `rules`.
+    pub fn evaluation_name(&self, rules: &bagh_core::Ruleset) -> &'static str {
+        match self.network_for(rules) {
+            Ok(Some(_)) => "network",
+            _ => "classic",
+        }
+    }
+}
+
 /// A search engine for every rule set: it keeps its transposition table
 /// and move-ordering history between the searches of one game.
 pub struct Engine {
@@ -271,7 +300,7 @@ impl Engine {
                 });
             }
         }
-        self.options.evaluation.network_for(game.rules())?;
+        self.options.network_for(game.rules())?;
         self.stop.store(false, Ordering::Relaxed);
         self.tt.new_search();
         self.heuristics.age();

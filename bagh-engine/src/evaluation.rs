@@ -58,14 +58,6 @@ impl Evaluation {
             }
         }
     }
-
-    /// The name of this evaluation for reports: `network` or `classic`.
-    pub fn name_for(&self, rules: &Ruleset) -> &'static str {
-        match self.network_for(rules) {
-            Ok(Some(_)) => "network",
-            _ => "classic",
-        }
-    }
 }
 
 /// A static evaluation of one position ([`Engine::evaluate`](crate::Engine::evaluate)).

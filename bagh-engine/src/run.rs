@@ -57,12 +57,7 @@ impl Engine {
             .weights
             .unwrap_or_else(|| EvalWeights::for_rules(game.rules()));
         // `analyse` has checked the network's rule set.
-        let network = self
-            .options
-            .evaluation
-            .network_for(game.rules())
-            .ok()
-            .flatten();
+        let network = self.options.network_for(game.rules()).ok().flatten();
         let path_for = |game: &Game| match &network {
             Some(network) => GamePath::new(game).with_network(network.clone()),
             None => GamePath::new(game),

@@ -7,7 +7,7 @@
 use bagh_core::{PointSet, Position, Ruleset, Setup, Side};
 use bagh_engine::network::{Network, NetworkError, Wdl};
 
-const SHIPPED: [&str; 2] = ["bagh-chal", "two-tigers"];
+const SHIPPED: [&str; 3] = ["bagh-chal", "bagh-chal-blocked-loses", "two-tigers"];
 
 struct CheckLine {
     position: Position,
@@ -143,4 +143,29 @@ fn damaged_files_are_typed_errors() {
         Network::open(dir.path().join("missing.bnn")),
         Err(NetworkError::Io { .. })
     ));
+}
+
+#[test]
+fn no_damage_panics_and_only_the_intact_file_opens() {
+    let bytes = shipped_bytes();
+    let mut rng = bagh_core::SplitMix64::new(23);
+    for _ in 0..3_000 {
+        let mut damaged = bytes.clone();
+        match rng.below(3) {
+            0 => {
+                let at = rng.below(damaged.len());
+                damaged[at] ^= 1 << rng.below(8);
+            }
+            1 => damaged.truncate(rng.below(bytes.len())),
+            _ => {
+                let at = rng.below(damaged.len());
+                damaged.insert(at, rng.next_u64() as u8);
+            }
+        }
+        // Checksum, sizes and bounds catch every change: never a panic, and
+        // never a network from damaged bytes.
+        assert!(Network::from_bytes(&damaged).is_err());
+    }
+    let garbage: Vec<u8> = (0..bytes.len()).map(|_| rng.next_u64() as u8).collect();
+    assert!(Network::from_bytes(&garbage).is_err());
 }

@@ -16,7 +16,7 @@ import pytest
 
 
 def test_the_default_evaluation_is_the_network_where_one_ships() -> None:
-    for rules in ["bagh-chal"]:
+    for rules in ["bagh-chal", "bagh-chal-blocked-loses", "two-tigers"]:
         assert bagh.Engine(rules).evaluation == "network"
         assert bagh.Engine(rules, evaluation="classic").evaluation == "classic"
         assert bagh.Engine(rules, evaluation="network").evaluation == "network"

@@ -8,8 +8,12 @@ use bagh_core::Ruleset;
 use super::Network;
 
 /// The shipped networks, by preset id.
-const SHIPPED: [(&str, &[u8]); 2] = [
+const SHIPPED: [(&str, &[u8]); 3] = [
     ("bagh-chal", include_bytes!("../../networks/bagh-chal.bnn")),
+    (
+        "bagh-chal-blocked-loses",
+        include_bytes!("../../networks/bagh-chal-blocked-loses.bnn"),
+    ),
     (
         "two-tigers",
         include_bytes!("../../networks/two-tigers.bnn"),

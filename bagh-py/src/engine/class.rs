@@ -360,7 +360,7 @@ impl PyEngine {
     #[getter]
     fn evaluation(&self) -> &'static str {
         let engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
-        engine.options().evaluation.name_for(&self.rules)
+        engine.options().evaluation_name(&self.rules)
     }
 
     /// The static evaluation of `board` (a Game, Position or position
