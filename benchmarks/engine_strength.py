@@ -275,11 +275,15 @@ def speed(args: argparse.Namespace) -> None:
     rng = random.Random(11)
     while middlegame.position.goats_in_hand > 8 or middlegame.position.side_to_move != "goat":
         middlegame.push(rng.choice(middlegame.legal_moves()))
-    for name, game in (("start", bagh.Game()), ("placement middlegame", middlegame)):
+    for evaluation, name, game in [
+        (e, n, g)
+        for e in ("network", "classic")
+        for n, g in (("start", bagh.Game()), ("placement middlegame", middlegame))
+    ]:
         times: dict[int, list[float]] = {}
         rates = []
         for _ in range(args.runs):
-            engine = bagh.Engine(threads=1, hash_mb=64)
+            engine = bagh.Engine(threads=1, hash_mb=64, evaluation=evaluation)
             reached: dict[int, float] = {}
 
             def heard(progress: bagh.Progress) -> None:
@@ -289,7 +293,7 @@ def speed(args: argparse.Namespace) -> None:
             rates.append(analysis.nodes / analysis.time)
             for depth, seconds in reached.items():
                 times.setdefault(depth, []).append(seconds)
-        print(f"{name} ({game.position}): {statistics.median(rates) / 1e6:.2f} M nodes/s")
+        print(f"{evaluation}, {name} ({game.position}): {statistics.median(rates) / 1e6:.2f} M nodes/s")
         print(
             "  depth: "
             + ", ".join(f"{d} {1000 * statistics.median(t):.0f} ms" for d, t in sorted(times.items()))

@@ -4,7 +4,8 @@
 
 use bagh_core::{Game, Point, PointSet, Position, Ruleset, Setup, Side};
 use bagh_rl::{
-    decode, plane, sample_positions, Mcts, MctsOptions, Phase, NUM_ACTIONS, OBSERVATION_SIZE,
+    decode, position_from_observation, sample_positions, Mcts, MctsOptions, Phase, NUM_ACTIONS,
+    OBSERVATION_SIZE,
 };
 use bagh_tablebase::{BuildOptions, Tablebase, Value};
 
@@ -18,29 +19,6 @@ fn rules() -> Ruleset {
 
 fn tables(dir: &std::path::Path) -> Tablebase {
     Tablebase::build(rules(), dir, &BuildOptions::default()).unwrap()
-}
-
-/// The position an observation shows (planes 0, 1, 3, 4 and 5).
-fn position_of(obs: &[f32], rules: Ruleset) -> Position {
-    let set = |plane: usize| -> PointSet {
-        Point::ALL
-            .into_iter()
-            .filter(|p| obs[plane * 25 + p.index()] > 0.5)
-            .collect()
-    };
-    let count = |plane: usize, of: u8| (obs[plane * 25] * f32::from(of)).round() as u8;
-    let setup = Setup {
-        tigers: set(plane::TIGERS),
-        goats: set(plane::GOATS),
-        side: if obs[plane::GOATS_TO_MOVE * 25] > 0.5 {
-            Side::Goat
-        } else {
-            Side::Tiger
-        },
-        goats_in_hand: count(plane::IN_HAND, rules.goats()),
-        goats_captured: count(plane::CAPTURED, rules.capture_target()),
-    };
-    Position::from_setup(setup, rules).unwrap()
 }
 
 fn uniform(_: &[f32], _: &[bool], logits: &mut [f32], values: &mut [f32]) -> Result<(), ()> {
@@ -117,7 +95,8 @@ fn an_evaluator_that_reads_the_tables_agrees_with_them() {
             assert!(values.len() <= 64);
             logits.fill(0.0);
             for (i, value) in values.iter_mut().enumerate() {
-                let position = position_of(&obs[i * OBSERVATION_SIZE..], rules());
+                let position =
+                    position_from_observation(&obs[i * OBSERVATION_SIZE..], rules()).unwrap();
                 *value = match tables.probe(&position).unwrap().value {
                     Value::Win => 1.0,
                     Value::Draw => 0.0,
