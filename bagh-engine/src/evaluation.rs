@@ -64,12 +64,32 @@ impl Evaluation {
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct StaticEvaluation {
     /// The search's score for the side to move: with the network, 1000 times
-    /// its win probability less its loss probability ([`Wdl::score`]); with
-    /// the classic evaluation, centi-goats.
+    /// its win probability less its loss probability ([`Wdl::score`]), and
+    /// where that is beyond ±800, up to a quarter of the classic evaluation
+    /// on top, which tells progress apart in a decided position; with the
+    /// classic evaluation, centi-goats.
     pub score: i32,
     /// The network's win, draw and loss probabilities; `None` with the
     /// classic evaluation, which has none.
     pub wdl: Option<Wdl>,
+}
+
+/// Where the network is sure of the result (a score beyond this), the
+/// classic evaluation is added in, up to a quarter of it: a won position
+/// looks won to the network whatever the winner does, and the classic
+/// terms (captures, trapped tigers, mobility) say which move makes progress.
+const SURE: i32 = 800;
+
+/// The search's score from the network's score and, where the network is
+/// sure, the classic evaluation's (see [`SURE`]).
+#[inline]
+pub(crate) fn blended(network: i32, classic: impl FnOnce() -> i32) -> i32 {
+    let sureness = network.abs() - SURE;
+    if sureness <= 0 {
+        return network;
+    }
+    let progress = classic().clamp(-400, 400);
+    network + progress * sureness / (4 * (1000 - SURE))
 }
 
 /// The static evaluation of `position` by `network`, or by `weights`
@@ -83,7 +103,7 @@ pub(crate) fn evaluate_with(
         Some(network) => {
             let wdl = network.wdl(position);
             StaticEvaluation {
-                score: wdl.score(),
+                score: blended(wdl.score(), || crate::eval::evaluate(position, weights)),
                 wdl: Some(wdl),
             }
         }
@@ -91,5 +111,23 @@ pub(crate) fn evaluate_with(
             score: crate::eval::evaluate(position, weights),
             wdl: None,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blended;
+
+    #[test]
+    fn the_classic_evaluation_counts_only_where_the_network_is_sure() {
+        // Not sure: the classic evaluation is not even computed.
+        assert_eq!(blended(500, || unreachable!()), 500);
+        assert_eq!(blended(-800, || unreachable!()), -800);
+        // Continuous at the edge, a quarter of it (clamped to ±400) at 1000.
+        assert_eq!(blended(801, || 400), 801);
+        assert_eq!(blended(1000, || 400), 1100);
+        assert_eq!(blended(1000, || 10_000), 1100);
+        assert_eq!(blended(-1000, || -400), -1100);
+        assert_eq!(blended(900, || -400), 850);
     }
 }

@@ -321,7 +321,7 @@ impl<'a> Searcher<'a> {
             return (score, false);
         }
         let stand = match self.path.network_score() {
-            Some(score) => score,
+            Some(score) => crate::evaluation::blended(score, || evaluate(&position, &self.weights)),
             None => evaluate(&position, &self.weights),
         };
         if depth >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY || stand >= beta {

@@ -58,7 +58,8 @@ pub struct PyEvaluation(pub StaticEvaluation);
 #[pymethods]
 impl PyEvaluation {
     /// The search's score for the side to move: with the network, 1000 times
-    /// (win - loss); with the classic evaluation, centi-goats.
+    /// (win - loss), plus some of the classic evaluation where the network
+    /// is sure of the result; with the classic evaluation, centi-goats.
     #[getter]
     fn score(&self) -> i32 {
         self.0.score

@@ -144,7 +144,8 @@ class Progress:
 @final
 class Evaluation:
     """A static evaluation: ``score`` for the side to move (with the network,
-    1000 times win less loss; with the classic evaluation, centi-goats) and
+    1000 times win less loss, plus some of the classic evaluation where the
+    network is sure of the result; with the classic evaluation, centi-goats) and
     the network's win, draw and loss probabilities (None for the classic
     evaluation)."""
 
