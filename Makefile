@@ -147,7 +147,7 @@ compress-game:
 # `make solve-game`): `bagh datagen` positions, then training/train_eval.py
 # (numpy, one thread, seeded), writing the shipped weights, their check file
 # and the training report in bagh-engine/networks/. The same tables give the
-# same files.
+# same weights and check file.
 TRAIN_POSITIONS ?= 12000000
 TRAIN_EPOCHS ?= 40
 .PHONY: train-eval
