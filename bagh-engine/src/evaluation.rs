@@ -65,7 +65,8 @@ impl Evaluation {
 pub struct StaticEvaluation {
     /// The search's score for the side to move: with the network, 1000 times
     /// its win probability less its loss probability ([`Wdl::score`]), and
-    /// where that is beyond ±800, up to a quarter of the classic evaluation
+    /// where that is beyond ±800, up to the classic evaluation (clamped to
+    /// ±400)
     /// on top, which tells progress apart in a decided position; with the
     /// classic evaluation, centi-goats.
     pub score: i32,
@@ -75,7 +76,8 @@ pub struct StaticEvaluation {
 }
 
 /// Where the network is sure of the result (a score beyond this), the
-/// classic evaluation is added in, up to a quarter of it: a won position
+/// classic evaluation (clamped to ±400) is added in, in full at the
+/// network's extremes: a won position
 /// looks won to the network whatever the winner does, and the classic
 /// terms (captures, trapped tigers, mobility) say which move makes progress.
 const SURE: i32 = 800;
@@ -89,7 +91,7 @@ pub(crate) fn blended(network: i32, classic: impl FnOnce() -> i32) -> i32 {
         return network;
     }
     let progress = classic().clamp(-400, 400);
-    network + progress * sureness / (4 * (1000 - SURE))
+    network + progress * sureness / (1000 - SURE)
 }
 
 /// The static evaluation of `position` by `network`, or by `weights`
@@ -123,11 +125,11 @@ mod tests {
         // Not sure: the classic evaluation is not even computed.
         assert_eq!(blended(500, || unreachable!()), 500);
         assert_eq!(blended(-800, || unreachable!()), -800);
-        // Continuous at the edge, a quarter of it (clamped to ±400) at 1000.
-        assert_eq!(blended(801, || 400), 801);
-        assert_eq!(blended(1000, || 400), 1100);
-        assert_eq!(blended(1000, || 10_000), 1100);
-        assert_eq!(blended(-1000, || -400), -1100);
-        assert_eq!(blended(900, || -400), 850);
+        // Continuous at the edge, all of it (clamped to ±400) at 1000.
+        assert_eq!(blended(801, || 400), 803);
+        assert_eq!(blended(1000, || 400), 1400);
+        assert_eq!(blended(1000, || 10_000), 1400);
+        assert_eq!(blended(-1000, || -400), -1400);
+        assert_eq!(blended(900, || -400), 700);
     }
 }
