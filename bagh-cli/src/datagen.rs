@@ -2,15 +2,55 @@
 //! (`bagh_engine::datagen`), with a progress bar and a summary.
 
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use bagh_engine::datagen::{generate, DatagenError, DatagenOptions};
 use bagh_tablebase::Tablebase;
+use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::error::CliError;
 use crate::numbers::thousands;
-use crate::DatagenArgs;
+
+/// Make training data: positions of realistic games labelled with the tables' values.
+///
+/// Engine self-play at varied levels and perfect play with noise, from random
+/// openings; every position with its value for the side to move (and its
+/// distance where the tables know one), deduplicated up to symmetry and split
+/// by game into OUT/train.bpos, OUT/validation.bpos and OUT/heldout.bpos
+/// (the format is in docs/network.md). The same seed gives the same files.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  bagh datagen --tables tablebases/bagh-chal --out data/bagh-chal --positions 20000000
+  python3 training/train_eval.py --data data/bagh-chal --out bagh-chal.bnn")]
+pub struct DatagenArgs {
+    /// The tables that label the positions (full or compressed).
+    #[arg(long, value_name = "DIR")]
+    pub tables: PathBuf,
+    /// The directory of the position files (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Positions to make, at least (over the three files).
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    pub positions: u64,
+    /// The seed of the games.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// The share of games of engine self-play, from 0 to 1 (the others are perfect play with noise).
+    #[arg(long, value_name = "F", default_value_t = 0.25)]
+    pub engine_share: f64,
+    /// Plies at most in a game.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub max_plies: u32,
+    /// Threads; 0 for one per core.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// No progress bar (it is hidden anyway when stderr is not a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
 
 /// Runs `bagh datagen`.
 pub fn run(args: &DatagenArgs) -> Result<(), CliError> {

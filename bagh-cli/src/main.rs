@@ -39,6 +39,7 @@ use std::time::Duration;
 
 use bagh_core::Ruleset;
 use clap::{Args, Parser, Subcommand};
+use datagen::DatagenArgs;
 
 /// The notation and the exit codes, shown under `bagh --help`.
 const MAIN_AFTER_HELP: &str = "\
@@ -174,45 +175,6 @@ pub struct CompressArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
     /// No progress bars (they are hidden anyway when stderr is not a terminal).
-    #[arg(long, short)]
-    pub quiet: bool,
-}
-
-/// Make training data: positions of realistic games labelled with the tables' values.
-///
-/// Engine self-play at varied levels and perfect play with noise, from random
-/// openings; every position with its value for the side to move (and its
-/// distance where the tables know one), deduplicated up to symmetry and split
-/// by game into OUT/train.bpos, OUT/validation.bpos and OUT/heldout.bpos
-/// (the format is in docs/network.md). The same seed gives the same files.
-#[derive(Args, Debug)]
-#[command(after_help = "\
-Examples:
-  bagh datagen --tables tablebases/bagh-chal --out data/bagh-chal --positions 20000000
-  python3 training/train_eval.py --data data/bagh-chal --out bagh-chal.bnn")]
-pub struct DatagenArgs {
-    /// The tables that label the positions (full or compressed).
-    #[arg(long, value_name = "DIR")]
-    pub tables: PathBuf,
-    /// The directory of the position files (created if missing).
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// Positions to make, at least (over the three files).
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
-    pub positions: u64,
-    /// The seed of the games.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub seed: u64,
-    /// The share of games of engine self-play, from 0 to 1 (the others are perfect play with noise).
-    #[arg(long, value_name = "F", default_value_t = 0.25)]
-    pub engine_share: f64,
-    /// Plies at most in a game.
-    #[arg(long, value_name = "N", default_value_t = 300)]
-    pub max_plies: u32,
-    /// Threads; 0 for one per core.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub threads: usize,
-    /// No progress bar (it is hidden anyway when stderr is not a terminal).
     #[arg(long, short)]
     pub quiet: bool,
 }
