@@ -205,12 +205,7 @@ impl Engine {
     /// A network of another rule set than the position's is not used: the
     /// classic evaluation answers (a search reports the mismatch).
     pub fn evaluate(&self, position: &Position) -> StaticEvaluation {
-        let network = self
-            .options
-            .evaluation
-            .network_for(position.rules())
-            .ok()
-            .flatten();
+        let network = self.options.network_for(position.rules()).ok().flatten();
         let weights = self
             .options
             .weights

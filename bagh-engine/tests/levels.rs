@@ -103,3 +103,18 @@ fn a_seed_replays_a_whole_game() {
     };
     assert_eq!(play(false), play(true));
 }
+
+/// A level below 20 searches with the classic evaluation, and its static
+/// evaluation says the same: no probabilities.
+#[test]
+fn a_level_evaluates_as_it_searches() {
+    let start = bagh_core::Position::new(Ruleset::default());
+    assert!(at_level(5, 1).evaluate(&start).wdl.is_none());
+    assert_eq!(
+        at_level(5, 1)
+            .options()
+            .evaluation_name(&Ruleset::default()),
+        "classic"
+    );
+    assert!(at_level(20, 1).evaluate(&start).wdl.is_some());
+}
