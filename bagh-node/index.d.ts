@@ -190,7 +190,7 @@ export class Position {
   asciiBoard(): string;
   /**
    * The number of move sequences of exactly `depth` plies from here. A
-   * depth that is not a whole number from 0 to 64 throws an `Error` with
+   * depth that is not a whole number from 0 to 32 throws an `Error` with
    * the code `InvalidArg` (a position knows no history, so a deeper count
    * would not end in the movement phase).
    */

@@ -107,7 +107,8 @@ pub unsafe extern "C" fn bagh_engine_new(
 }
 
 /// Searches `game` within `limits` and writes the move to play.
-/// `BAGH_ENGINE_ERROR` when the game is over or no limit is set.
+/// `BAGH_ENGINE_ERROR` when the game is over, no limit is set, or the depth
+/// is above 100.
 ///
 /// # Safety
 ///

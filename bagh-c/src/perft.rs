@@ -12,6 +12,7 @@ use crate::position::bagh_position;
 /// The deepest perft this call accepts: depth 12 from the start already
 /// runs for hours.
 pub const BAGH_MAX_PERFT_DEPTH: u32 = 32;
+const _: () = assert!(BAGH_MAX_PERFT_DEPTH == bagh_core::MAX_PERFT_DEPTH);
 
 /// The number of legal move sequences of `depth` plies from `position`
 /// (a finished game has none), counted on this thread.

@@ -18,7 +18,7 @@ const DEFAULT_TIME: Duration = Duration::from_secs(1);
 /// Runs `bagh analyse`.
 pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
     let tables = open_tables(args.tables.as_deref())?;
-    let rules = rules_of(args.rules, tables.as_deref());
+    let rules = rules_of(args.rules, tables.as_deref())?;
     let game = game_from(rules, args.position.as_deref(), &args.moves)?;
     let mut engine = Engine::new(EngineOptions {
         threads: args.threads as usize,

@@ -44,7 +44,7 @@ fn player(
 /// Runs `bagh match`.
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let tables = open_tables(args.tables.as_deref())?;
-    let rules = rules_of(args.rules, tables.as_deref());
+    let rules = rules_of(args.rules, tables.as_deref())?;
     let limits = limits_of(args.depth, args.nodes, args.time, DEFAULT_TIME);
     let mut a = player("A", args.level_a, tables.as_ref(), limits)?;
     let mut b = player("B", args.level_b, tables.as_ref(), limits)?;

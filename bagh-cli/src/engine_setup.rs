@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bagh_core::{Game, Move, Position, Ruleset};
-use bagh_engine::Limits;
+use bagh_engine::{EngineError, Limits};
 use bagh_tablebase::Tablebase;
 
 use crate::error::CliError;
@@ -18,9 +18,20 @@ pub fn open_tables(dir: Option<&Path>) -> Result<Option<Arc<Tablebase>>, CliErro
         .transpose()
 }
 
-/// The rule set given, else the tables', else bagh-chal.
-pub fn rules_of(rules: Option<Ruleset>, tables: Option<&Tablebase>) -> Ruleset {
-    rules.unwrap_or_else(|| tables.map_or_else(Ruleset::default, |t| *t.rules()))
+/// The rule set given, else the tables', else bagh-chal. Tables of another
+/// rule set than the one given are bad usage, refused before any move (the
+/// engine would refuse them at its first search).
+pub fn rules_of(rules: Option<Ruleset>, tables: Option<&Tablebase>) -> Result<Ruleset, CliError> {
+    let rules = rules.unwrap_or_else(|| tables.map_or_else(Ruleset::default, |t| *t.rules()));
+    match tables {
+        Some(tables) if *tables.rules() != rules => {
+            Err(CliError::usage(EngineError::RulesMismatch {
+                game_rules: rules.to_string(),
+                table_rules: tables.rules().to_string(),
+            }))
+        }
+        _ => Ok(rules),
+    }
 }
 
 /// The game from `position` (or the rule set's start) after `moves`; a

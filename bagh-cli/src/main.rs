@@ -116,7 +116,8 @@ pub struct PerftArgs {
     /// Print the count below each legal move.
     #[arg(long)]
     pub divide: bool,
-    /// Plies to count.
+    /// Plies to count, at most 32.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(bagh_core::MAX_PERFT_DEPTH)))]
     pub depth: u32,
 }
 

@@ -53,7 +53,7 @@ fn side_name(side: Side) -> &'static str {
 /// Runs `bagh play`.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let tables = open_tables(args.tables.as_deref())?;
-    let rules = rules_of(args.rules, tables.as_deref());
+    let rules = rules_of(args.rules, tables.as_deref())?;
     // With tables the engine plays at full strength: a level plays without them.
     let level = tables.is_none().then_some(args.level);
     let seed = args.seed.unwrap_or_else(|| {

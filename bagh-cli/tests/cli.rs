@@ -490,6 +490,18 @@ fn bad_usage_exits_with_2_and_says_why_on_stderr() {
 }
 
 #[test]
+fn a_perft_deeper_than_32_is_refused_at_once() {
+    // `bagh perft 100` would never end in the movement phase: a usage error.
+    let output = bagh(&["perft", "100"]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("100") && message.contains("0..=32"),
+        "{message}"
+    );
+}
+
+#[test]
 fn failures_exit_with_1() {
     let missing = tempfile::tempdir().unwrap();
     let output = bagh(&["stats", path(&missing.path().join("none"))]);

@@ -240,3 +240,28 @@ fn match_plays_pairs_and_writes_the_records() {
     );
     assert_eq!(again, out);
 }
+
+#[test]
+fn tables_of_another_rule_set_are_refused_before_the_first_move() {
+    // Tables of TINY, then a game of bagh-chal with them: refused at the
+    // start with both rule sets named, for each command that takes tables.
+    let dir = tempfile::tempdir().unwrap();
+    let dir_text = dir.path().to_str().unwrap();
+    ok(&["build", TINY, "--dir", dir_text, "--quiet"], "");
+    for args in [
+        vec!["play", "bagh-chal", "--tables", dir_text, "--time", "0.1"],
+        vec!["analyse", "bagh-chal", "--tables", dir_text, "--depth", "2"],
+    ] {
+        let output = bagh(&args, "c3\n");
+        assert_eq!(output.status.code(), Some(2), "bagh {args:?}");
+        let message = text(&output.stderr);
+        assert!(
+            message.contains("c3") && message.contains("tigers") && message.contains("rule set"),
+            "bagh {args:?}: {message}"
+        );
+        assert!(
+            text(&output.stdout).is_empty(),
+            "bagh {args:?} played a move"
+        );
+    }
+}

@@ -96,7 +96,7 @@ pub use game::Game;
 pub use interop::baghchal::{BaghchalError, BaghchalErrorKind, BaghchalPosition, BaghchalText};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use outcome::{Outcome, Termination};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, MAX_PERFT_DEPTH};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};
 pub use playout::random_game;

@@ -9,6 +9,11 @@
 
 use crate::{Move, Position};
 
+/// The deepest perft the front ends accept (the command line, C and Node).
+/// Depth 12 from the start already runs for hours, and a position knows no
+/// history, so a larger depth in the movement phase would never end.
+pub const MAX_PERFT_DEPTH: u32 = 32;
+
 /// The number of move sequences of exactly `depth` plies from `position`
 /// (1 at depth 0). It counts the history-free [`Position`]'s legal moves, so a
 /// finished position has none. The last ply is counted, not played.

@@ -270,7 +270,8 @@ impl Engine {
     ///
     /// A lone legal move under a time limit is answered after one ply.
     ///
-    /// Errors: the game is over, the limits are unbounded, or the tables
+    /// Errors: the game is over, the limits are unbounded or out of range
+    /// (a depth above [`MAX_DEPTH`]), or the tables
     /// are of another rule set.
     pub fn analyse(
         &mut self,
@@ -285,6 +286,12 @@ impl Engine {
         }
         if !limits.is_bounded() {
             return Err(EngineError::NoLimit);
+        }
+        if let Some(depth) = limits.depth.filter(|&depth| depth > MAX_DEPTH) {
+            return Err(EngineError::InvalidLimit {
+                limit: "depth",
+                reason: format!("{depth} plies is deeper than the search goes ({MAX_DEPTH})"),
+            });
         }
         #[cfg(feature = "tablebase")]
         if let Some(tables) = &self.options.tablebase {

@@ -19,6 +19,14 @@ pub enum EngineError {
          and stop it through the stop flag"
     )]
     NoLimit,
+    /// A search limit is out of range (a depth above [`crate::MAX_DEPTH`]).
+    #[error("limit {limit}: {reason}")]
+    InvalidLimit {
+        /// The limit's name.
+        limit: &'static str,
+        /// What is wrong with its value.
+        reason: String,
+    },
     /// An engine option is out of range.
     #[error("option {option}: {reason}")]
     InvalidOption {

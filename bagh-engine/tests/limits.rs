@@ -143,6 +143,17 @@ fn errors_are_typed() {
         .analyse(&game, &Limits::default(), 1, |_| {})
         .unwrap_err();
     assert_eq!(error, EngineError::NoLimit);
+    // A depth past the deepest iteration is refused, not clamped into a
+    // search that would not end (RULES.md: the engine searches at most 100 plies).
+    let error = engine()
+        .analyse(&game, &Limits::depth(1000), 1, |_| {})
+        .unwrap_err();
+    assert!(
+        matches!(error, EngineError::InvalidLimit { limit: "depth", .. }),
+        "{error}"
+    );
+    assert!(error.to_string().contains("1000"), "{error}");
+    assert!(engine().best_move(&game, &Limits::depth(101)).is_err());
     for options in [
         EngineOptions {
             threads: 0,

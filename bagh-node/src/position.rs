@@ -1,6 +1,6 @@
 //! `Position`: history-free, immutable; `play` returns a new one.
 
-use bagh_core::{perft, PointSet, Position, Setup, Side};
+use bagh_core::{perft, PointSet, Position, Setup, Side, MAX_PERFT_DEPTH};
 use napi::bindgen_prelude::{Array, ClassInstance};
 use napi::{Env, Result};
 use napi_derive::napi;
@@ -36,12 +36,6 @@ pub fn position_of(
         Some(text) => Ok(Position::from_text(text, rules)?),
     }
 }
-
-/// The deepest perft asked for. The count recurses once a ply, and a
-/// position knows no history, so a huge depth (a negative number read as
-/// an unsigned one) would exhaust the stack in the movement phase rather
-/// than end; no depth near this bound finishes in a lifetime anyway.
-pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// `depth` as a perft depth: a whole number from 0 to `MAX_PERFT_DEPTH`
 /// (an `Error` with the code `InvalidArg` otherwise).

@@ -166,3 +166,69 @@ fn finished_games_and_bad_options() {
         .unwrap_err();
     assert_eq!(error, bagh_rl::MctsError::Evaluator("no network"));
 }
+
+#[test]
+fn answers_the_search_cannot_use_are_refused() {
+    // A value outside [-1, 1], a NaN value, and a NaN logit of a legal
+    // action, at the root's batch and later: each stops the search with
+    // the leaf named, instead of being clamped or read as a draw.
+    type Answer = fn(&mut [f32], &mut [f32], &[bool]);
+    let answers: [(Answer, &str); 4] = [
+        (|_, values, _| values.fill(1.5), "value 1.5"),
+        (|_, values, _| values.fill(f32::NAN), "value NaN"),
+        (
+            |logits, _, masks| {
+                let legal = masks.iter().position(|&m| m).unwrap();
+                logits[legal] = f32::NAN;
+            },
+            "logit of legal action",
+        ),
+        (|_, values, _| values.fill(-2.0), "value -2"),
+    ];
+    for (after, &(answer, expected)) in [0usize, 3]
+        .into_iter()
+        .flat_map(|after| answers.iter().map(move |entry| (after, entry)))
+    {
+        let mut calls = 0;
+        let mut mcts = Mcts::new::<()>(MctsOptions {
+            simulations: 64,
+            batch_size: 4,
+            ..MctsOptions::default()
+        })
+        .unwrap();
+        let error = mcts
+            .search(&[Game::new(rules())], |_, masks, logits, values| {
+                logits.fill(0.0);
+                values.fill(0.0);
+                if calls >= after {
+                    answer(logits, values, masks);
+                }
+                calls += 1;
+                Ok::<(), ()>(())
+            })
+            .unwrap_err();
+        assert!(
+            matches!(error, bagh_rl::MctsError::BadAnswer { .. }),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains(expected), "{error}");
+    }
+    // Legal extremes are accepted: values -1 and 1, a masked logit of NaN.
+    let mut mcts = Mcts::new::<()>(MctsOptions {
+        simulations: 32,
+        ..MctsOptions::default()
+    })
+    .unwrap();
+    let out = mcts
+        .search(&[Game::new(rules())], |_, masks, logits, values| {
+            for (logit, &legal) in logits.iter_mut().zip(masks) {
+                *logit = if legal { 0.0 } else { f32::NAN };
+            }
+            for (i, value) in values.iter_mut().enumerate() {
+                *value = if i % 2 == 0 { 1.0 } else { -1.0 };
+            }
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+    assert!(out.actions[0] >= 0);
+}

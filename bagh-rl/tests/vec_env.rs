@@ -51,8 +51,15 @@ fn check_row(out: &Out, i: usize, game: &Game) {
         &out.obs[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE],
         &obs[..]
     );
+    // A finished game's row holds the mask of a new game's start, so that
+    // the action the next step ignores can be sampled from it.
     let mut mask = [false; NUM_ACTIONS];
-    write_game_mask(game, &mut mask);
+    if game.is_game_over() {
+        write_game_mask(&Game::from_position(*game.start()), &mut mask);
+        assert!(mask.iter().any(|&legal| legal));
+    } else {
+        write_game_mask(game, &mut mask);
+    }
     assert_eq!(
         &out.masks[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS],
         &mask[..]

@@ -111,3 +111,21 @@ def test_the_search_releases_the_gil() -> None:
     positions = bagh.rl.sample_positions("two-tigers", 16, seed=1)
     ticks, elapsed = ticks_during(lambda: mcts.search(positions, uniform))
     assert ticks > 0.3 * elapsed * 1000, (ticks, elapsed)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [(float("nan"), "value NaN"), (1.5, "value 1.5"), (-3.0, "value -3")]
+)
+def test_values_that_are_no_number_in_minus_one_to_one_are_refused(
+    value: float, expected: str
+) -> None:
+    def evaluate(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[Any, Any]:
+        return np.zeros(masks.shape, dtype=np.float32), np.full(
+            len(masks), value, dtype=np.float32
+        )
+
+    mcts = bagh.rl.MCTS(SMALL, simulations=16)
+    with pytest.raises(bagh.rl.RLError, match=expected):
+        mcts.search([bagh.Game(SMALL)], evaluate)

@@ -62,7 +62,11 @@ def test_self_play_is_the_games_of_its_moves(rules: str, threads: int) -> None:
                 assert truncated[i] == (not terminated[i] and len(games[i]) >= max_plies)
                 pending[i] = bool(terminated[i] or truncated[i])
                 episodes += pending[i]
-            assert np.array_equal(info["action_mask"][i], mask_of(games[i].legal_moves()))
+            # A game that has just ended shows a new game's start mask, so
+            # that the action the next step ignores can be sampled.
+            shown = bagh.Game(rules) if terminated[i] else games[i]
+            assert np.array_equal(info["action_mask"][i], mask_of(shown.legal_moves()))
+            assert info["action_mask"][i].any()
             assert np.array_equal(obs[i], bagh.rl.observation(games[i]))
             assert info["to_play"][i] == (games[i].side_to_move == "tiger")
             assert env.game(i) == games[i]

@@ -146,6 +146,13 @@ static void engine_best_move(void) {
 
     bagh_limits none = {0, 0, 0};
     CHECK_RESULT(bagh_engine_best_move(engine, game, &none, &chosen), BAGH_ENGINE_ERROR);
+    /* Deeper than the header's 100 plies: refused at once, not searched forever. */
+    bagh_limits too_deep = {.depth = 1000, .nodes = 0, .time_ms = 0};
+    CHECK_RESULT(bagh_engine_best_move(engine, game, &too_deep, &chosen), BAGH_ENGINE_ERROR);
+    char message[512];
+    size_t length = 0;
+    CHECK_OK(bagh_last_error_message(message, sizeof message, &length));
+    CHECK(strstr(message, "1000") != NULL);
     bagh_engine_options options = bagh_engine_options_default();
     options.threads = 0;
     bagh_engine *refused = NULL;

@@ -100,7 +100,9 @@ impl PyMcts {
     /// Searches each game or position: `evaluate(observations, masks)`
     /// gets batches of leaves (float32 `(k, *OBSERVATION_SHAPE)`, bool
     /// `(k, NUM_ACTIONS)`) and returns `(policy_logits, values)` (`(k,
-    /// NUM_ACTIONS)` and `(k,)`, for each leaf's side to move). Returns
+    /// NUM_ACTIONS)` and `(k,)`, for each leaf's side to move; a value
+    /// outside [-1, 1] or NaN, or a NaN logit of a legal action, raises
+    /// `RLError` and stops the search). Returns
     /// `(policies, values, actions)`: float32 `(n, NUM_ACTIONS)` visit
     /// shares (Gumbel: the improved policy), float32 `(n,)` root values,
     /// int64 `(n,)` actions to play (-1 for a finished game).

@@ -17,7 +17,10 @@ use crate::ruleset::PyRuleset;
 use crate::tablebase::PyTablebase;
 
 /// Many games of one rule set at once: self-play, or one side against an
-/// opponent. See `docs/rl.md` for the rewards and the next-step auto-reset.
+/// opponent. Auto-reset is next-step: the step after a game ends ignores
+/// that environment's action and starts a new game; the step that ends it
+/// gives its row the start position's mask, so that a masked sampler always
+/// finds an action.
 #[pyclass(name = "VecEnv", module = "bagh.rl")]
 pub struct PyVecEnv {
     env: VecEnv,

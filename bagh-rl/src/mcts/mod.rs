@@ -110,6 +110,44 @@ pub enum MctsError<E> {
     /// The evaluator returned an error; the search stopped.
     #[error("the evaluator failed")]
     Evaluator(E),
+    /// The evaluator answered a value or a logit the search cannot use: a
+    /// value that is not a number in [-1, 1], or a legal action's logit that
+    /// is NaN or +∞. The search stopped.
+    #[error("evaluator answer for leaf {leaf} of its batch: {reason}")]
+    BadAnswer {
+        /// The leaf's row in the batch, from 0.
+        leaf: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// Checks an evaluator's answer for a batch (values in [-1, 1], legal
+/// logits neither NaN nor +∞) before anything of it is backed up.
+fn check_answer<E>(values: &[f32], logits: &[f32], masks: &[bool]) -> Result<(), MctsError<E>> {
+    for (leaf, &value) in values.iter().enumerate() {
+        if !(-1.0..=1.0).contains(&value) {
+            return Err(MctsError::BadAnswer {
+                leaf,
+                reason: format!("value {value} is not a number in [-1, 1]"),
+            });
+        }
+        let row = leaf * NUM_ACTIONS..(leaf + 1) * NUM_ACTIONS;
+        let bad = logits[row.clone()]
+            .iter()
+            .zip(&masks[row])
+            .position(|(&logit, &legal)| legal && (logit.is_nan() || logit == f32::INFINITY));
+        if let Some(action) = bad {
+            return Err(MctsError::BadAnswer {
+                leaf,
+                reason: format!(
+                    "the logit of legal action {action} is {}",
+                    logits[leaf * NUM_ACTIONS + action]
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// What a search returns, one row per game.
@@ -216,6 +254,11 @@ impl Mcts {
                 &mut values[..k],
             )
             .map_err(MctsError::Evaluator)?;
+            check_answer(
+                &values[..k],
+                &logits[..k * NUM_ACTIONS],
+                &masks[..k * NUM_ACTIONS],
+            )?;
             for (i, (t, path)) in chunk.iter().enumerate() {
                 let row = &logits[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
                 trees[*t].expand(0, row);
@@ -295,15 +338,15 @@ impl Mcts {
                 &mut values[..k],
             )
             .map_err(MctsError::Evaluator)?;
+            check_answer(
+                &values[..k],
+                &logits[..k * NUM_ACTIONS],
+                &masks[..k * NUM_ACTIONS],
+            )?;
             for (i, (t, path)) in leaves.drain(..).enumerate() {
                 let leaf = *path.last().unwrap_or(&0);
                 trees[t].expand(leaf, &logits[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]);
-                let value = if values[i].is_finite() {
-                    values[i].clamp(-1.0, 1.0)
-                } else {
-                    0.0
-                };
-                trees[t].back_up(&path, value);
+                trees[t].back_up(&path, values[i]);
             }
         }
         let out = output(&trees, &halvings);

@@ -41,6 +41,9 @@
 //!   step that ends a game returns its last observation; the next step
 //!   ignores that environment's action, starts a new game and returns its
 //!   first observation with reward 0 and both flags false.
+//! - The mask of a game that has just ended (terminated) is that of its
+//!   start position, not all false: the action the next step ignores can
+//!   then be drawn by a masked sampler like any other.
 
 use bagh_core::{Game, MoveList, Ruleset, Side, SplitMix64};
 

@@ -115,9 +115,23 @@ pub(crate) fn step_rows(
             &slot.game,
             &mut out.observations[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE],
         );
-        slot.write_mask(&mut out.masks[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]);
+        let mask = &mut out.masks[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
+        slot.write_mask(mask);
+        if terminated {
+            write_start_mask(&slot.game, mask);
+        }
     }
     Ok(())
+}
+
+/// A finished game has no legal move, but the next step still takes an
+/// action for it (and ignores it: next-step auto-reset). Its row gets the
+/// mask of the game's start, so that a masked sampler always finds one.
+fn write_start_mask(game: &Game, out: &mut [bool]) {
+    out.fill(false);
+    for mv in &game.start().legal_moves() {
+        out[crate::encode(*mv)] = true;
+    }
 }
 
 /// Plays `mv` (legal) and refreshes the legal moves.

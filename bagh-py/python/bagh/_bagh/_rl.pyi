@@ -104,7 +104,9 @@ class VecEnv:
     ``"perfect"`` (with ``tablebase=``) answers the agent, who plays
     ``side``. Auto-reset is next-step: the step after a game ends ignores
     that environment's action and returns the first observation of a new
-    game. The arrays returned are the same objects at every step.
+    game; the step that ends a game gives its row the mask of the start
+    position, so that a masked sampler always finds an action. The arrays
+    returned are the same objects at every step.
     """
 
     def __new__(
@@ -193,4 +195,6 @@ class MCTS:
     def search(
         self, boards: Sequence[_Board], evaluate: _Evaluator
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.int64]]:
-        """``(policies, values, actions)``: visit shares (Gumbel: the improved policy), root values, actions to play (-1 when over)."""
+        """``(policies, values, actions)``: visit shares (Gumbel: the improved policy), root values, actions to play (-1 when over).
+
+        ``evaluate`` answers values in [-1, 1]; NaN, a value outside it, or a NaN logit of a legal action raises ``RLError``."""
