@@ -89,6 +89,8 @@ mod path;
 #[cfg(feature = "tablebase")]
 mod perfect;
 mod player;
+#[cfg(feature = "tablebase")]
+pub mod puzzles;
 mod root;
 mod run;
 mod score;

@@ -280,7 +280,7 @@ fn game_seed(seed: u64, index: u64) -> u64 {
 
 /// A key equal for two positions exactly when one is the image of the
 /// other under a symmetry of the board.
-fn symmetry_key(position: &Position) -> u128 {
+pub(crate) fn symmetry_key(position: &Position) -> u128 {
     let sets = Symmetry::ALL
         .iter()
         .map(|s| {
