@@ -24,7 +24,9 @@ mod play;
 mod position_arg;
 mod probe;
 mod progress;
+mod puzzles;
 mod report;
+mod serve;
 mod stats;
 mod stats_json;
 mod table;
@@ -40,6 +42,8 @@ use std::time::Duration;
 use bagh_core::Ruleset;
 use clap::{Args, Parser, Subcommand};
 use datagen::DatagenArgs;
+use puzzles::PuzzlesArgs;
+use serve::ServeArgs;
 
 /// The notation and the exit codes, shown under `bagh --help`.
 const MAIN_AFTER_HELP: &str = "\
@@ -86,6 +90,8 @@ enum Command {
     Verify(VerifyArgs),
     Compress(CompressArgs),
     Datagen(DatagenArgs),
+    Puzzles(PuzzlesArgs),
+    Serve(ServeArgs),
     Report(ReportArgs),
     Analyse(AnalyseArgs),
     Engine(EngineArgs),
@@ -469,6 +475,8 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Compress(args) => compress::run(args),
         Command::Datagen(args) => datagen::run(args),
+        Command::Puzzles(args) => puzzles::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Report(args) => report::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Engine(_) => ugi::run(),

@@ -1,0 +1,185 @@
+//! The engine's side of the API: its move in play, and live analysis over
+//! server-sent events, bounded in time and stopped when the page goes.
+
+use std::convert::Infallible;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::Json;
+use bagh_engine::{Engine, EngineOptions, Limits};
+use futures_util::Stream;
+use serde::Deserialize;
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::StreamExt;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::views::GameView;
+
+/// The longest engine move, in milliseconds.
+pub const MAX_MOVE_MS: u64 = 10_000;
+/// The longest analysis, in milliseconds.
+pub const MAX_ANALYSIS_MS: u64 = 60_000;
+/// The most lines an analysis shows.
+pub const MAX_MULTIPV: usize = 8;
+
+/// The body of `POST /api/games/{id}/engine`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct EngineMove {
+    /// A level from 1 to 20 (default: full strength).
+    pub level: Option<u8>,
+    /// Thinking time in milliseconds, 1 to 10000 (default 500).
+    pub time_ms: Option<u64>,
+}
+
+/// The query of `GET /api/games/{id}/analysis`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisQuery {
+    /// Lines to show, 1 to 8 (default 3).
+    pub multipv: Option<usize>,
+    /// How long to search, 1 to 60000 milliseconds (default 20000).
+    pub time_ms: Option<u64>,
+}
+
+fn checked_time(time_ms: Option<u64>, default: u64, max: u64) -> Result<Duration, ApiError> {
+    let ms = time_ms.unwrap_or(default);
+    if !(1..=max).contains(&ms) {
+        return Err(ApiError::bad_request(format!(
+            "time_ms: {ms} is not in 1..={max}"
+        )));
+    }
+    Ok(Duration::from_millis(ms))
+}
+
+/// `POST /api/games/{id}/engine`: the engine plays the side to move.
+pub async fn engine_move(
+    State(state): State<Arc<AppState>>,
+    path: Result<Path<u64>, PathRejection>,
+    body: Result<Json<EngineMove>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Path(id) = path?;
+    let Json(request) = body?;
+    let time = checked_time(request.time_ms, 500, MAX_MOVE_MS)?;
+    if let Some(level) = request.level.filter(|l| !(1..=20).contains(l)) {
+        return Err(ApiError::bad_request(format!(
+            "level: {level} is not in 1..=20"
+        )));
+    }
+    let (game, mut engine) = state.with(id, |s| {
+        if let Some(outcome) = s.game.outcome() {
+            return Err(ApiError::conflict(format!("the game is over: {outcome}")));
+        }
+        let engine = Engine::new(EngineOptions {
+            level: request.level,
+            seed: s.game.len() as u64,
+            // Levels play without tables; full strength plays perfectly
+            // where they answer.
+            tablebase: if request.level.is_none() {
+                state.tables.clone()
+            } else {
+                None
+            },
+            ..EngineOptions::default()
+        })
+        .map_err(ApiError::bad_request)?;
+        s.searches.push(engine.stop_flag());
+        Ok((s.game.clone(), engine))
+    })?;
+    let searched = game.clone();
+    let mv = tokio::task::spawn_blocking(move || engine.best_move(&searched, &Limits::time(time)))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::conflict)?;
+    state.with(id, |s| {
+        // The board changed while the engine thought: its move is stale.
+        if s.game.moves() != game.moves() || s.game.rules() != game.rules() {
+            return Err(ApiError::conflict(
+                "the game changed during the search; ask again",
+            ));
+        }
+        s.game.push(mv).map_err(ApiError::internal)?;
+        s.redo.clear();
+        Ok(Json(GameView::of(id, &s.game, 0)))
+    })
+}
+
+/// `POST /api/games/{id}/stop`: stops the game's searches.
+pub async fn stop(
+    State(state): State<Arc<AppState>>,
+    path: Result<Path<u64>, PathRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Path(id) = path?;
+    state.with(id, |s| {
+        let stopped = s.searches.len();
+        s.stop_searches();
+        Ok(Json(serde_json::json!({ "stopped": stopped })))
+    })
+}
+
+/// `GET /api/games/{id}/analysis`: the engine's lines as they deepen, as
+/// server-sent events: `line` (depth, multipv, score, nodes, pv) for each
+/// line of each completed iteration, then `done` (the best move) or
+/// `error`. Closing the stream stops the search.
+pub async fn analysis(
+    State(state): State<Arc<AppState>>,
+    path: Result<Path<u64>, PathRejection>,
+    query: Result<Query<AnalysisQuery>, QueryRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let Path(id) = path?;
+    let Query(query) = query?;
+    let time = checked_time(query.time_ms, 20_000, MAX_ANALYSIS_MS)?;
+    let multipv = query.multipv.unwrap_or(3);
+    if !(1..=MAX_MULTIPV).contains(&multipv) {
+        return Err(ApiError::bad_request(format!(
+            "multipv: {multipv} is not in 1..={MAX_MULTIPV}"
+        )));
+    }
+    let (game, mut engine) = state.with(id, |s| {
+        if let Some(outcome) = s.game.outcome() {
+            return Err(ApiError::conflict(format!("the game is over: {outcome}")));
+        }
+        let engine = Engine::new(EngineOptions::default()).map_err(ApiError::internal)?;
+        s.searches.push(engine.stop_flag());
+        Ok((s.game.clone(), engine))
+    })?;
+    let (sender, receiver) = tokio::sync::mpsc::channel::<Event>(64);
+    let stop = engine.stop_flag();
+    tokio::task::spawn_blocking(move || {
+        let result = engine.analyse(&game, &Limits::time(time), multipv, |progress| {
+            let line = serde_json::json!({
+                "depth": progress.depth,
+                "multipv": progress.multipv,
+                "score": progress.score.to_string(),
+                "nodes": progress.nodes,
+                "pv": progress.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            });
+            let event = Event::default().event("line").data(line.to_string());
+            // The page went away: stop searching for it.
+            if sender.blocking_send(event).is_err() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
+        let last = match result {
+            Ok(analysis) => Event::default().event("done").data(
+                serde_json::json!({
+                    "best": analysis.best_move.to_string(),
+                    "depth": analysis.depth,
+                    "score": analysis.score.to_string(),
+                })
+                .to_string(),
+            ),
+            Err(error) => Event::default()
+                .event("error")
+                .data(serde_json::json!({ "error": error.to_string() }).to_string()),
+        };
+        let _ = sender.blocking_send(last);
+    });
+    let stream = ReceiverStream::new(receiver).map(Ok);
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}

@@ -1,0 +1,175 @@
+//! The trainer: puzzles served without their answers, and answers checked.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{Path, State};
+use axum::Json;
+use bagh_core::Move;
+use bagh_engine::puzzles::{Keeps, Puzzle, PuzzleTag};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// A puzzle as the trainer poses it: no solution.
+#[derive(Serialize)]
+pub struct PuzzleQuestion {
+    /// Its number, from 0.
+    pub index: usize,
+    /// The rule set's text form.
+    pub rules: String,
+    /// The moves that lead to it.
+    pub moves: Vec<String>,
+    /// The position's text form.
+    pub position: String,
+    /// `"win"` or `"draw"`: what the one good move keeps.
+    pub keeps: Keeps,
+    /// 1 (easy) to 5.
+    pub difficulty: u8,
+    /// Themes.
+    pub tags: Vec<PuzzleTag>,
+}
+
+/// The body of `POST /api/puzzles/{n}/answer`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answer {
+    /// The move tried.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// The verdict on an answer.
+#[derive(Serialize)]
+pub struct Verdict {
+    /// Whether the move is the solution.
+    pub correct: bool,
+    /// The solution.
+    pub solution: String,
+    /// When wrong: perfect play after the move tried, the reply first
+    /// (empty when the move is not among the refuted ones and the server
+    /// has no tables of the rule set).
+    pub refutation: Vec<String>,
+    /// When wrong: what the move tried gives (`"draw"` or `"loss"`).
+    pub outcome: Option<String>,
+}
+
+fn question(index: usize, puzzle: &Puzzle) -> PuzzleQuestion {
+    PuzzleQuestion {
+        index,
+        rules: puzzle.rules.to_string(),
+        moves: puzzle.moves.iter().map(|m| m.to_string()).collect(),
+        position: puzzle.position.clone(),
+        keeps: puzzle.keeps,
+        difficulty: puzzle.difficulty,
+        tags: puzzle.tags.clone(),
+    }
+}
+
+fn puzzle(state: &AppState, index: usize) -> Result<&Puzzle, ApiError> {
+    state.puzzles.get(index).ok_or_else(|| {
+        ApiError::not_found(format!(
+            "no puzzle {index}: there are {}",
+            state.puzzles.len()
+        ))
+    })
+}
+
+/// `GET /api/puzzles`: every puzzle, without answers.
+pub async fn list(State(state): State<Arc<AppState>>) -> Json<Vec<PuzzleQuestion>> {
+    Json(
+        state
+            .puzzles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| question(i, p))
+            .collect(),
+    )
+}
+
+/// `GET /api/puzzles/{n}`.
+pub async fn show(
+    State(state): State<Arc<AppState>>,
+    path: Result<Path<usize>, PathRejection>,
+) -> Result<Json<PuzzleQuestion>, ApiError> {
+    let Path(index) = path?;
+    Ok(Json(question(index, puzzle(&state, index)?)))
+}
+
+/// `POST /api/puzzles/{n}/answer`: checks a move.
+pub async fn answer(
+    State(state): State<Arc<AppState>>,
+    path: Result<Path<usize>, PathRejection>,
+    body: Result<Json<Answer>, JsonRejection>,
+) -> Result<Json<Verdict>, ApiError> {
+    let Path(index) = path?;
+    let Json(request) = body?;
+    let puzzle = puzzle(&state, index)?;
+    let mv: Move = request
+        .mv
+        .trim()
+        .to_ascii_lowercase()
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("move {:?}: {e}", request.mv)))?;
+    let game = puzzle.game().map_err(ApiError::internal)?;
+    if !game.is_legal(mv) {
+        return Err(ApiError::bad_request(format!(
+            "{mv} is not a legal move in the puzzle"
+        )));
+    }
+    if mv == puzzle.solution {
+        return Ok(Json(Verdict {
+            correct: true,
+            solution: mv.to_string(),
+            refutation: Vec::new(),
+            outcome: None,
+        }));
+    }
+    let known = puzzle.refutations.iter().find(|r| r.mv == mv);
+    let (refutation, outcome) = match known {
+        Some(r) => (
+            r.line.iter().map(|m| m.to_string()).collect(),
+            serde_json::to_value(r.outcome)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from)),
+        ),
+        None => refute_with_tables(&state, &game, mv)?,
+    };
+    Ok(Json(Verdict {
+        correct: false,
+        solution: puzzle.solution.to_string(),
+        refutation,
+        outcome,
+    }))
+}
+
+/// Perfect play after a wrong move that the puzzle does not refute itself.
+fn refute_with_tables(
+    state: &AppState,
+    game: &bagh_core::Game,
+    mv: Move,
+) -> Result<(Vec<String>, Option<String>), ApiError> {
+    let Some(tables) = state.tables.as_ref().filter(|t| t.rules() == game.rules()) else {
+        return Ok((Vec::new(), None));
+    };
+    let mut line_game = game.clone();
+    line_game.push_unchecked(mv);
+    let outcome = match tables
+        .probe(line_game.position())
+        .map_err(ApiError::internal)?
+        .value
+    {
+        bagh_tablebase::Value::Win => "loss",
+        _ => "draw",
+    };
+    let mut line = Vec::new();
+    while line.len() < 8 && !line_game.is_game_over() {
+        let best = bagh_engine::PerfectPlayer::perfect_moves(tables, &line_game)
+            .map_err(ApiError::internal)?;
+        let Some(&next) = best.first() else { break };
+        line.push(next.to_string());
+        line_game.push_unchecked(next);
+    }
+    Ok((line, Some(outcome.to_string())))
+}

@@ -1,0 +1,118 @@
+//! What the server keeps: the tables, the puzzles, and one game per
+//! session, each with its own searches.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use bagh_core::{Game, Move};
+use bagh_engine::puzzles::Puzzle;
+use bagh_tablebase::Tablebase;
+
+use crate::error::ApiError;
+
+/// Games kept at most; the least recently used goes first.
+pub const MAX_SESSIONS: usize = 256;
+
+/// One board: its game, the moves taken back (for redo), and the stop
+/// flags of its running searches.
+pub struct Session {
+    /// The game on the board.
+    pub game: Game,
+    /// Moves taken back, the next to redo last.
+    pub redo: Vec<Move>,
+    /// Stop flags of the searches running for this game.
+    pub searches: Vec<Arc<AtomicBool>>,
+    /// When it was last used (a counter).
+    pub used: u64,
+}
+
+impl Session {
+    /// Stops every search of this game.
+    pub fn stop_searches(&mut self) {
+        for flag in self.searches.drain(..) {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The state shared by every request.
+pub struct AppState {
+    /// The tables, when the server was given them.
+    pub tables: Option<Arc<Tablebase>>,
+    /// The trainer's puzzles.
+    pub puzzles: Vec<Puzzle>,
+    sessions: Mutex<HashMap<u64, Session>>,
+    next_id: AtomicU64,
+    clock: AtomicU64,
+}
+
+impl AppState {
+    /// A state with no game yet.
+    pub fn new(tables: Option<Arc<Tablebase>>, puzzles: Vec<Puzzle>) -> AppState {
+        AppState {
+            tables,
+            puzzles,
+            sessions: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(1),
+            clock: AtomicU64::new(0),
+        }
+    }
+
+    /// Opens a session for `game` and gives its id.
+    pub fn open(&self, game: Game) -> u64 {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let used = self.clock.fetch_add(1, Ordering::Relaxed);
+        let mut sessions = self.lock();
+        if sessions.len() >= MAX_SESSIONS {
+            if let Some(oldest) = sessions.iter().min_by_key(|(_, s)| s.used).map(|(k, _)| *k) {
+                if let Some(mut session) = sessions.remove(&oldest) {
+                    session.stop_searches();
+                }
+            }
+        }
+        sessions.insert(
+            id,
+            Session {
+                game,
+                redo: Vec::new(),
+                searches: Vec::new(),
+                used,
+            },
+        );
+        id
+    }
+
+    /// Runs `work` on session `id` (404 when there is none).
+    pub fn with<T>(
+        &self,
+        id: u64,
+        work: impl FnOnce(&mut Session) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let used = self.clock.fetch_add(1, Ordering::Relaxed);
+        let mut sessions = self.lock();
+        let session = sessions.get_mut(&id).ok_or_else(|| {
+            ApiError::not_found(format!("no game {id}: create one with POST /api/games"))
+        })?;
+        session.used = used;
+        work(session)
+    }
+
+    /// Closes session `id`, stopping its searches.
+    pub fn close(&self, id: u64) -> bool {
+        match self.lock().remove(&id) {
+            Some(mut session) => {
+                session.stop_searches();
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Session>> {
+        // A panic while the lock was held leaves the map usable.
+        self.sessions
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
