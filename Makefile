@@ -22,7 +22,7 @@ demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
 	$(PY) examples/quickstart.py
 
-test: lint test-rust docs test-python test-c test-node fuzz-smoke
+test: lint test-rust docs test-python test-c test-node test-browser fuzz-smoke
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -36,7 +36,7 @@ test-rust:
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py training/*.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py bagh-web/tests/browser/test_board.py training/*.py
 	$(PY) training/train_eval.py --self-test
 
 .venv: $(VENV)/.installed
@@ -49,6 +49,24 @@ $(VENV)/.installed: $(PY_SOURCES)
 	$(PY) -m pip install --quiet "$$(ls $(WHEELS)/bagh-*-abi3-*.whl)[test]"
 	$(PY) -m pip install --quiet --force-reinstall --no-deps $(WHEELS)/bagh-*-abi3-*.whl
 	touch $@
+
+# `bagh serve` in headless Chromium (bagh-web/tests/browser): Debian's chromium
+# and chromium-driver are installed when missing, where apt-get can; the test
+# says it is skipped, and why, where they cannot be. Screenshots go to
+# target/screenshots/.
+.PHONY: test-browser chromium
+test-browser: .venv chromium
+	$(CARGO) build -p bagh-cli --profile test
+	BAGH_BIN=target/debug/bagh BAGH_SCREENSHOTS=target/screenshots $(PY) -m pytest -q -rs bagh-web/tests/browser
+
+chromium:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's chromium and chromium-driver for the browser test"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 || \
+	    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null 2>&1; } || \
+	    echo "chromium could not be installed: the browser test will be skipped"; \
+	else echo "no apt-get as root here: install chromium and chromium-driver for the browser test"; fi
 
 docs:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --all-features --no-deps

@@ -100,9 +100,9 @@ function drawBoard() {
     const [x, y] = pointXY(point);
     element('circle', { cx: x, cy: y, r: 7, class: 'mark' }, svg);
     const rankLabel = ui.flipped ? point[0] === 'e' : point[0] === 'a';
-    if (rankLabel) element('text', { x: x - 40, y: y + 5 }, svg).textContent = point[1];
+    if (rankLabel) element('text', { x: 8, y: y + 5 }, svg).textContent = point[1];
     const fileLabel = ui.flipped ? point[1] === '5' : point[1] === '1';
-    if (fileLabel) element('text', { x: x - 5, y: y + 48 }, svg).textContent = point[0];
+    if (fileLabel) element('text', { x: x - 5, y: 594 }, svg).textContent = point[0];
   }
   const last = game.moves.length ? game.moves[game.moves.length - 1] : null;
   if (last) {
@@ -426,6 +426,7 @@ async function start() {
   const body = info.tables ? { rules: info.tables } : {};
   const match = info.presets.find((p) => p.rules === info.tables);
   if (match) select.value = match.id;
+  else if (info.tables) $('rules-text').value = info.tables;
   await update(await api('POST', '/api/games', body));
 
   $('undo').addEventListener('click', () => run(async () => {

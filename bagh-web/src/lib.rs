@@ -120,3 +120,8 @@ async fn info(
 async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::not_found(format!("no such page or call: {uri}"))
 }
+
+// The crate's README (its page on crates.io) compiles as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

@@ -12,7 +12,8 @@
 //! - `class`: `Engine`, its options and arguments;
 //! - `evaluation`: the `evaluation` option and `Evaluation`;
 //! - `perfect`: `PerfectPlayer`, the tables' perfect player;
-//! - `matches`: `play_match`, `MatchResult` and `MatchError`.
+//! - `matches`: `play_match`, `MatchResult` and `MatchError`;
+//! - `puzzles`: `puzzles`, verified puzzles from the tables.
 
 use pyo3::prelude::*;
 
@@ -22,6 +23,7 @@ mod error;
 mod evaluation;
 mod matches;
 mod perfect;
+mod puzzles;
 mod score;
 mod search;
 
@@ -37,6 +39,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<class::PyEngine>()?;
     m.add_class::<evaluation::PyEvaluation>()?;
     m.add_class::<perfect::PyPerfectPlayer>()?;
+    m.add_function(wrap_pyfunction!(puzzles::puzzles, m)?)?;
     m.add_class::<matches::PyMatchResult>()?;
     m.add("MatchError", py.get_type::<matches::MatchError>())?;
     m.getattr("MatchError")?.setattr("player", py.None())?;

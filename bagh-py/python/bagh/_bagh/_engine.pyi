@@ -2,7 +2,7 @@
 
 import os
 from collections.abc import Callable, Iterable
-from typing import ClassVar, Literal, TypeAlias, final
+from typing import Any, ClassVar, Literal, TypeAlias, final
 
 from bagh._bagh import Game, Move, Outcome, Position, Ruleset
 from bagh._bagh._records import Record
@@ -21,6 +21,7 @@ __all__ = [
     "MatchResult",
     "MatchError",
     "play_match",
+    "puzzles",
 ]
 
 class EngineError(BaghError):
@@ -318,4 +319,19 @@ def play_match(
     search each move for ``time`` seconds, ``depth`` plies or about ``nodes``
     nodes (0.1 s when none is given). Runs without the GIL; Ctrl-C stops it
     between two moves.
+    """
+
+def puzzles(
+    tablebase: Tablebase, *, count: int = 20, seed: int = 1, max_depth: int = 10
+) -> list[dict[str, Any]]:
+    """Verified puzzles: positions of seeded engine games where exactly one legal move keeps the value.
+
+    Each is a dict, as in the file of ``bagh puzzles``: ``rules``, ``moves``
+    (from the start), ``position``, ``keeps`` ("win" or "draw"),
+    ``solution``, ``refutations`` (the tempting wrong moves: ``move``,
+    ``outcome``, ``line`` of perfect play), ``depth`` (the search depth that
+    finds the solution, or None), ``nodes``, ``difficulty`` (1 to 5) and
+    ``tags``. Fewer than ``count`` when the games held no more. The tables
+    ignore a game's history: under ``forbidden`` repetition a "draw" may be
+    more.
     """
