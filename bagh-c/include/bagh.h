@@ -422,7 +422,8 @@ enum bagh_result bagh_engine_new(const struct bagh_engine_options *options,
 
 /**
  * Searches `game` within `limits` and writes the move to play.
- * `BAGH_ENGINE_ERROR` when the game is over or no limit is set.
+ * `BAGH_ENGINE_ERROR` when the game is over, no limit is set, or the depth
+ * is above 100.
  *
  * # Safety
  *

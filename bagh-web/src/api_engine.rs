@@ -2,7 +2,6 @@
 //! server-sent events, bounded in time and stopped when the page goes.
 
 use std::convert::Infallible;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,6 +16,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::StreamExt;
 
 use crate::error::ApiError;
+use crate::search_guard::SearchGuard;
 use crate::state::AppState;
 use crate::views::GameView;
 
@@ -71,7 +71,7 @@ pub async fn engine_move(
             "level: {level} is not in 1..=20"
         )));
     }
-    let (game, mut engine) = state.with(id, |s| {
+    let (game, mut engine, cancel) = state.with(id, |s| {
         if let Some(outcome) = s.game.outcome() {
             return Err(ApiError::conflict(format!("the game is over: {outcome}")));
         }
@@ -88,14 +88,17 @@ pub async fn engine_move(
             ..EngineOptions::default()
         })
         .map_err(ApiError::bad_request)?;
-        s.searches.push(engine.stop_flag());
-        Ok((s.game.clone(), engine))
+        Ok((s.game.clone(), engine, s.add_search()))
     })?;
     let searched = game.clone();
-    let mv = tokio::task::spawn_blocking(move || engine.best_move(&searched, &Limits::time(time)))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::conflict)?;
+    let guard = SearchGuard::start(&state, cancel, engine.stop_flag(), None);
+    let mv = tokio::task::spawn_blocking(move || {
+        let _guard = guard;
+        engine.best_move(&searched, &Limits::time(time))
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(ApiError::conflict)?;
     state.with(id, |s| {
         // The board changed while the engine thought: its move is stale.
         if s.game.moves() != game.moves() || s.game.rules() != game.rules() {
@@ -116,9 +119,7 @@ pub async fn stop(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Path(id) = path?;
     state.with(id, |s| {
-        let stopped = s.searches.len();
-        s.stop_searches();
-        Ok(Json(serde_json::json!({ "stopped": stopped })))
+        Ok(Json(serde_json::json!({ "stopped": s.stop_searches() })))
     })
 }
 
@@ -140,16 +141,15 @@ pub async fn analysis(
             "multipv: {multipv} is not in 1..={MAX_MULTIPV}"
         )));
     }
-    let (game, mut engine) = state.with(id, |s| {
+    let (game, mut engine, cancel) = state.with(id, |s| {
         if let Some(outcome) = s.game.outcome() {
             return Err(ApiError::conflict(format!("the game is over: {outcome}")));
         }
         let engine = Engine::new(EngineOptions::default()).map_err(ApiError::internal)?;
-        s.searches.push(engine.stop_flag());
-        Ok((s.game.clone(), engine))
+        Ok((s.game.clone(), engine, s.add_search()))
     })?;
     let (sender, receiver) = tokio::sync::mpsc::channel::<Event>(64);
-    let stop = engine.stop_flag();
+    let guard = SearchGuard::start(&state, cancel, engine.stop_flag(), Some(sender.clone()));
     tokio::task::spawn_blocking(move || {
         let result = engine.analyse(&game, &Limits::time(time), multipv, |progress| {
             let line = serde_json::json!({
@@ -159,11 +159,8 @@ pub async fn analysis(
                 "nodes": progress.nodes,
                 "pv": progress.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
             });
-            let event = Event::default().event("line").data(line.to_string());
-            // The page went away: stop searching for it.
-            if sender.blocking_send(event).is_err() {
-                stop.store(true, Ordering::Relaxed);
-            }
+            // A page that went away is seen by the guard.
+            let _ = sender.blocking_send(Event::default().event("line").data(line.to_string()));
         });
         let last = match result {
             Ok(analysis) => Event::default().event("done").data(
@@ -178,6 +175,7 @@ pub async fn analysis(
                 .event("error")
                 .data(serde_json::json!({ "error": error.to_string() }).to_string()),
         };
+        drop(guard);
         let _ = sender.blocking_send(last);
     });
     let stream = ReceiverStream::new(receiver).map(Ok);

@@ -22,6 +22,7 @@ mod api_puzzles;
 mod api_truth;
 mod assets;
 mod error;
+mod search_guard;
 mod state;
 mod views;
 
@@ -102,7 +103,8 @@ pub async fn serve(
     axum::serve(listener, router(options)).await
 }
 
-/// `GET /api/info`: the presets, the tables' rule set and the puzzle count.
+/// `GET /api/info`: the presets, the tables' rule set, the puzzle count and
+/// the searches running.
 async fn info(
     axum::extract::State(state): axum::extract::State<Arc<state::AppState>>,
 ) -> axum::Json<serde_json::Value> {
@@ -113,6 +115,7 @@ async fn info(
         "presets": presets,
         "tables": state.tables.as_ref().map(|t| t.rules().to_string()),
         "puzzles": state.puzzles.len(),
+        "searches": state.searches_running(),
         "version": env!("CARGO_PKG_VERSION"),
     }))
 }

@@ -2,7 +2,7 @@
 //! session, each with its own searches.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bagh_core::{Game, Move};
@@ -28,11 +28,21 @@ pub struct Session {
 }
 
 impl Session {
-    /// Stops every search of this game.
-    pub fn stop_searches(&mut self) {
-        for flag in self.searches.drain(..) {
-            flag.store(true, Ordering::Relaxed);
-        }
+    /// Stops every search of this game; gives how many were running (a
+    /// search raises its own flag when it ends).
+    pub fn stop_searches(&mut self) -> usize {
+        self.searches
+            .drain(..)
+            .filter(|flag| !flag.swap(true, Ordering::Relaxed))
+            .count()
+    }
+
+    /// A new search's flag, kept to stop it (see `SearchGuard`).
+    pub fn add_search(&mut self) -> Arc<AtomicBool> {
+        self.searches.retain(|f| !f.load(Ordering::Relaxed));
+        let flag = Arc::new(AtomicBool::new(false));
+        self.searches.push(Arc::clone(&flag));
+        flag
     }
 }
 
@@ -45,6 +55,16 @@ pub struct AppState {
     sessions: Mutex<HashMap<u64, Session>>,
     next_id: AtomicU64,
     clock: AtomicU64,
+    running: Arc<AtomicUsize>,
+}
+
+/// Counts a search as running while it lives.
+pub struct Running(Arc<AtomicUsize>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl AppState {
@@ -56,7 +76,19 @@ impl AppState {
             sessions: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             clock: AtomicU64::new(0),
+            running: Arc::new(AtomicUsize::new(0)),
         }
+    }
+
+    /// Marks a search as running until the guard is dropped.
+    pub fn running(&self) -> Running {
+        self.running.fetch_add(1, Ordering::Relaxed);
+        Running(Arc::clone(&self.running))
+    }
+
+    /// The searches running now, over every game.
+    pub fn searches_running(&self) -> usize {
+        self.running.load(Ordering::Relaxed)
     }
 
     /// Opens a session for `game` and gives its id.

@@ -407,3 +407,45 @@ async fn analysis_streams_lines_and_ends() {
     let (_, stopped) = call(&app, "POST", &format!("/api/games/{id}/stop"), None).await;
     assert!(stopped["stopped"].is_u64());
 }
+
+#[tokio::test]
+async fn closing_the_analysis_stream_stops_its_search() {
+    let app = plain();
+    let (_, game) = call(&app, "POST", "/api/games", Some(json!({}))).await;
+    let id = game["id"].as_u64().unwrap();
+    let request = Request::builder()
+        .uri(format!("/api/games/{id}/analysis?time_ms=60000"))
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let mut body = response.into_body();
+    // The first line arrives; then the page goes away.
+    let first = body.frame().await.unwrap().unwrap();
+    assert!(String::from_utf8_lossy(first.data_ref().unwrap()).contains("event: line"));
+    let (_, info) = call(&app, "GET", "/api/info", None).await;
+    assert_eq!(info["searches"], 1);
+    drop(body);
+    // The search ends at its next line, long before its minute.
+    let started = std::time::Instant::now();
+    loop {
+        let (_, info) = call(&app, "GET", "/api/info", None).await;
+        if info["searches"] == 0 {
+            break;
+        }
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "the search went on: {info}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // A stop request ends an analysis just as well.
+    let request = Request::builder()
+        .uri(format!("/api/games/{id}/analysis?time_ms=60000"))
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let (_, stopped) = call(&app, "POST", &format!("/api/games/{id}/stop"), None).await;
+    assert_eq!(stopped["stopped"], 1);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    assert!(String::from_utf8_lossy(&bytes).contains("event: done"));
+}
