@@ -17,8 +17,7 @@
 //! Each evaluation of `BAGH_EVALUATIONS` (default `network,classic`) judges
 //! the same positions, side by side in one run.
 
-#[path = "common/critical.rs"]
-mod critical;
+use bagh_engine::critical;
 
 use bagh_core::Side;
 use bagh_engine::{Engine, EngineOptions, EvalWeights, Evaluation, Limits};
@@ -86,7 +85,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ..EngineOptions::default()
         })?;
         let mut tallies: [[Tally; 2]; 2] = Default::default(); // [placement?][side]
-        for critical::Critical { position, keeping } in &positions {
+        for critical::Critical {
+            position, keeping, ..
+        } in &positions
+        {
             engine.new_game();
             let analysis = engine.analyse_position(position, &Limits::nodes(nodes), 1, |_| {})?;
             let kept = keeping.contains(&analysis.best_move);

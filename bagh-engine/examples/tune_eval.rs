@@ -19,8 +19,7 @@
 //! order of `EvalWeights::NAMES`. Check it on the held-out set with
 //! `BAGH_WEIGHTS=... cargo run --release -p bagh-engine --example judge -- TABLES 1000`.
 
-#[path = "common/critical.rs"]
-mod critical;
+use bagh_engine::critical;
 
 use bagh_engine::{Engine, EngineOptions, EvalWeights, Limits};
 use bagh_tablebase::Tablebase;

@@ -75,6 +75,8 @@
 
 mod analysis;
 #[cfg(feature = "tablebase")]
+pub mod critical;
+#[cfg(feature = "tablebase")]
 pub mod datagen;
 mod elo;
 mod engine;

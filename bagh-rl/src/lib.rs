@@ -41,6 +41,7 @@
 #![warn(missing_docs)]
 
 mod actions;
+pub mod benchmark;
 mod error;
 mod labels;
 mod mask;

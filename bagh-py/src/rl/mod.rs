@@ -9,12 +9,14 @@
 //! - `functions`: the module's functions;
 //! - `vec_env`: `VecEnv`;
 //! - `mcts`: `MCTS`;
-//! - `network_evaluator`: `NetworkEvaluator`, the engine's network for `MCTS`.
+//! - `network_evaluator`: `NetworkEvaluator`, the engine's network for `MCTS`;
+//! - `benchmark`: `evaluate`, `AgentReport` and `Rate`: agents scored against perfect play.
 
 use bagh_rl::{NUM_ACTIONS, OBSERVATION_SHAPE};
 use pyo3::prelude::*;
 
 mod arrays;
+mod benchmark;
 mod error;
 mod functions;
 mod mcts;
@@ -45,5 +47,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec_env::PyVecEnv>()?;
     m.add_class::<mcts::PyMcts>()?;
     m.add_class::<network_evaluator::PyNetworkEvaluator>()?;
+    m.add_function(wrap_pyfunction!(benchmark::evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(benchmark::critical_positions, m)?)?;
+    m.add_class::<benchmark::PyRate>()?;
+    m.add_class::<benchmark::PyAgentReport>()?;
     Ok(())
 }

@@ -89,7 +89,11 @@ fn to_opponent(
 }
 
 /// The actions as int64 values: a 1-D integer array (or sequence) of length `n`.
-fn to_actions(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+pub(crate) fn to_actions(
+    py: Python<'_>,
+    actions: &Bound<'_, PyAny>,
+    n: usize,
+) -> PyResult<Vec<i64>> {
     let array = match actions.cast::<PyUntypedArray>() {
         Ok(array) => array.clone(),
         Err(_) => {

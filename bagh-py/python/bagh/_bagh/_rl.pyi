@@ -29,6 +29,10 @@ __all__ = [
     "VecEnv",
     "MCTS",
     "NetworkEvaluator",
+    "Rate",
+    "AgentReport",
+    "evaluate",
+    "critical_positions",
 ]
 
 NUM_ACTIONS: Final[int]
@@ -198,3 +202,76 @@ class MCTS:
         """``(policies, values, actions)``: visit shares (Gumbel: the improved policy), root values, actions to play (-1 when over).
 
         ``evaluate`` answers values in [-1, 1]; NaN, a value outside it, or a NaN logit of a legal action raises ``RLError``."""
+
+@final
+class Rate:
+    """A share with its 95% interval (Wilson's score interval)."""
+
+    @property
+    def count(self) -> int:
+        """The cases counted."""
+    @property
+    def total(self) -> int:
+        """The cases in all."""
+    @property
+    def share(self) -> float:
+        """count / total (0 with no case)."""
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the share, ``(low, high)``."""
+
+@final
+class AgentReport:
+    """What :func:`evaluate` measured."""
+
+    @property
+    def critical(self) -> dict[str, Rate]:
+        """Critical positions kept: ``"placement goats"``, ``"placement tigers"``, ``"movement goats"``, ``"movement tigers"``, ``"all"``."""
+    @property
+    def games_kept(self) -> dict[str, Rate]:
+        """Games where the agent never gave the value away, by the perfect player's style: ``"random"``, ``"narrowing"``."""
+    @property
+    def games(self) -> list[dict[str, Any]]:
+        """Each game: ``opponent``, ``side``, ``result`` (for the agent), ``losing_moves``, ``agent_moves``, ``record``."""
+    @property
+    def losing_moves(self) -> Rate:
+        """The agent's game moves that gave the value away, among all of them."""
+    @property
+    def losing_moves_per_1000(self) -> float:
+        """Value-losing moves per 1,000 of the agent's game moves."""
+    @property
+    def seeds(self) -> tuple[int, int]:
+        """The first and the next unused seed of the critical positions."""
+    def to_markdown(self) -> str:
+        """The figures as a Markdown table with their 95% intervals."""
+
+_Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
+
+def evaluate(
+    policy: _Policy | Literal["random"] | int,
+    tablebase: Tablebase,
+    *,
+    positions: int = 1000,
+    games: int = 20,
+    seed: int = 0,
+    first_seed: int = 1_000_000,
+    max_plies: int = 300,
+    batch: int = 256,
+    engine_nodes: int = 20_000,
+) -> AgentReport:
+    """Scores ``policy`` against perfect play, each figure with a 95% interval.
+
+    The share of a fixed, seeded set of critical positions (positions of
+    random games ``first_seed..`` where some move gives the value away)
+    where the agent's move keeps the value, by phase and side; ``games``
+    games against each perfect player's style (half as the goats); and
+    value-losing moves per 1,000. ``policy`` maps a batch of observations
+    and masks to legal actions, or is ``"random"`` or an engine level
+    (1 to 20, ``engine_nodes`` nodes a move): the reference rows. The
+    tables may be full or compressed; they ignore a game's history.
+    """
+
+def critical_positions(
+    tablebase: Tablebase, count: int = 1000, first_seed: int = 1_000_000
+) -> list[tuple[Position, list[Move]]]:
+    """The fixed set :func:`evaluate` judges: ``count`` positions of the seeded random games ``first_seed..`` where some legal move gives the value away, each with the moves that keep it."""

@@ -30,14 +30,18 @@ import numpy.typing as npt
 
 from bagh._bagh._rl import (
     MCTS,
+    AgentReport,
+    Rate,
     NetworkEvaluator,
     NUM_ACTIONS,
     OBSERVATION_SHAPE,
     ActionError,
     RLError,
     VecEnv,
+    critical_positions,
     decode,
     encode,
+    evaluate,
     legal_mask,
     legal_masks,
     observation,
@@ -50,6 +54,8 @@ from bagh._bagh._rl import (
 
 __all__ = [
     "MCTS",
+    "AgentReport",
+    "Rate",
     "NetworkEvaluator",
     "NUM_ACTIONS",
     "OBSERVATION_SHAPE",
@@ -57,8 +63,10 @@ __all__ = [
     "RLError",
     "Symmetry",
     "VecEnv",
+    "critical_positions",
     "decode",
     "encode",
+    "evaluate",
     "legal_mask",
     "legal_masks",
     "observation",
