@@ -36,7 +36,7 @@ test-rust:
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py bagh-web/tests/browser/test_board.py training/*.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py bagh-web/tests/browser/test_board.py training/*.py
 	$(PY) training/train_eval.py --self-test
 
 .venv: $(VENV)/.installed
@@ -49,6 +49,13 @@ $(VENV)/.installed: $(PY_SOURCES)
 	$(PY) -m pip install --quiet "$$(ls $(WHEELS)/bagh-*-abi3-*.whl)[test]"
 	$(PY) -m pip install --quiet --force-reinstall --no-deps $(WHEELS)/bagh-*-abi3-*.whl
 	touch $@
+
+# The reference rows of bagh.rl.evaluate (random play, engine levels) on the
+# bagh-chal tables (`make solve-game`; the compressed ones serve as well).
+AGENT_TABLES ?= target/tablebases/bagh-chal
+.PHONY: bench-agents
+bench-agents: .venv
+	$(PY) benchmarks/rl_agents.py $(AGENT_TABLES)
 
 # `bagh serve` in headless Chromium (bagh-web/tests/browser): Debian's chromium
 # and chromium-driver are installed when missing, where apt-get can; the test

@@ -132,11 +132,12 @@ pub enum ActionPoints {
 }
 
 impl std::fmt::Display for ActionPoints {
-    /// `c3` for a placement, `a1-a3` for a pair.
+    /// In the notation: `c3` for a placement, `a1a3` for a pair (a step or
+    /// a slide; the capture over the same line is written `a1xa3`).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ActionPoints::Place(point) => write!(f, "{point}"),
-            ActionPoints::Pair { from, to } => write!(f, "{from}-{to}"),
+            ActionPoints::Pair { from, to } => write!(f, "{from}{to}"),
         }
     }
 }

@@ -134,6 +134,19 @@ fn decode_says_what_is_wrong() {
         error.to_string(),
         "action 0 (a1) is not a legal move in T3T/5/5/5/T3T g 20 0"
     );
+    // A pair is written in the notation (a step), not with a dash.
+    let a1a2 = bagh_rl::points_action(bagh_rl::ActionPoints::Pair {
+        from: bagh_core::Point::A1,
+        to: bagh_core::Point::A2,
+    })
+    .unwrap();
+    let error = decode(a1a2, &start).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains(&format!("action {a1a2} (a1a2) is not")),
+        "{error}"
+    );
 }
 
 #[test]

@@ -115,14 +115,17 @@ def test_bad_actions_shapes_and_dtypes_are_typed_errors() -> None:
         {"opponent": 21},
         {"opponent": "strong"},
         {"opponent": "perfect"},
-        {"side": "sheep"},
+        {"side": "sheep", "opponent": "random"},
+        {"side": "tiger"},  # a side with no opponent: self-play plays both
         {"threads": 0},
         {"max_plies": 0},
     ],
 )
 def test_options_are_checked(kwargs: dict[str, object]) -> None:
-    with pytest.raises(bagh.rl.RLError):
+    with pytest.raises(bagh.rl.RLError) as raised:
         bagh.rl.VecEnv(2, **kwargs)  # type: ignore[arg-type]
+    if kwargs == {"side": "tiger"}:
+        assert "needs an opponent" in str(raised.value)
     with pytest.raises(bagh.rl.RLError, match="num_envs"):
         bagh.rl.VecEnv(0)
 

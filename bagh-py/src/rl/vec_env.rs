@@ -177,12 +177,13 @@ impl PyVecEnv {
     /// `num_envs` games of `rules`. `opponent` is None (self-play: both
     /// sides act through `step`), `"random"`, an engine level from 1 to 20,
     /// or `"perfect"` (with `tablebase=`, tables of the same rule set); the
-    /// agent then plays `side`. Games are truncated after `max_plies`
+    /// agent then plays `side` (`"goat"` unless given; a side without an
+    /// opponent raises `RLError`: self-play plays both). Games are truncated after `max_plies`
     /// plies; `threads` worker threads step the environments.
     #[new]
     #[pyo3(
-        signature = (num_envs, rules = None, *, seed = 0, max_plies = None, opponent = None, side = "goat", tablebase = None, threads = 1),
-        text_signature = "(num_envs, rules='bagh-chal', *, seed=0, max_plies=None, opponent=None, side='goat', tablebase=None, threads=1)"
+        signature = (num_envs, rules = None, *, seed = 0, max_plies = None, opponent = None, side = None, tablebase = None, threads = 1),
+        text_signature = "(num_envs, rules='bagh-chal', *, seed=0, max_plies=None, opponent=None, side=None, tablebase=None, threads=1)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -192,12 +193,20 @@ impl PyVecEnv {
         seed: u64,
         max_plies: Option<u32>,
         opponent: Option<&Bound<'_, PyAny>>,
-        side: &str,
+        side: Option<&str>,
         tablebase: Option<&Bound<'_, PyTablebase>>,
         threads: usize,
     ) -> PyResult<PyVecEnv> {
         let rules = rules.map(to_rules).transpose()?.unwrap_or_default();
-        let agent = match side {
+        if opponent.is_none_or(|o| o.is_none()) {
+            if let Some(side) = side {
+                return Err(rl_error(
+                    "side",
+                    format!("{side:?} needs an opponent: without one (self-play) the agent plays both sides"),
+                ));
+            }
+        }
+        let agent = match side.unwrap_or("goat") {
             "goat" => Side::Goat,
             "tiger" => Side::Tiger,
             other => {

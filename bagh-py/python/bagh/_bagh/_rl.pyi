@@ -121,7 +121,7 @@ class VecEnv:
         seed: int = 0,
         max_plies: int | None = None,
         opponent: None | Literal["random", "perfect"] | int = None,
-        side: Literal["goat", "tiger"] = "goat",
+        side: Literal["goat", "tiger"] | None = None,
         tablebase: Tablebase | None = None,
         threads: int = 1,
     ) -> VecEnv: ...
