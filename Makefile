@@ -38,6 +38,7 @@ test-python: .venv
 	$(PY) -m mypy.stubtest bagh._bagh
 	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py bagh-web/tests/browser/test_board.py training/*.py
 	$(PY) training/train_eval.py --self-test
+	$(PY) training/train_agent.py --self-test
 
 .venv: $(VENV)/.installed
 
@@ -49,6 +50,14 @@ $(VENV)/.installed: $(PY_SOURCES)
 	$(PY) -m pip install --quiet "$$(ls $(WHEELS)/bagh-*-abi3-*.whl)[test]"
 	$(PY) -m pip install --quiet --force-reinstall --no-deps $(WHEELS)/bagh-*-abi3-*.whl
 	touch $@
+
+# The baseline agent of docs/rl.md: self-play with bagh.rl.MCTS and a numpy
+# network for AGENT_MINUTES, scored against the tables every 10 minutes;
+# writes target/agent/{agent.npz,curve.json,curve.md}.
+AGENT_MINUTES ?= 60
+.PHONY: train-agent
+train-agent: .venv
+	$(PY) training/train_agent.py --tables $(AGENT_TABLES) --out target/agent --minutes $(AGENT_MINUTES)
 
 # The reference rows of bagh.rl.evaluate (random play, engine levels) on the
 # bagh-chal tables (`make solve-game`; the compressed ones serve as well).
