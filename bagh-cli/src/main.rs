@@ -376,13 +376,13 @@ pub struct PlayArgs {
     /// The side you play; the goats move first.
     #[arg(long, value_enum, default_value_t = PlaySide::Goat)]
     pub side: PlaySide,
-    /// The engine's level, 1 (weakest) to 20; without tables.
-    #[arg(long, value_name = "1..20", default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=20))]
-    pub level: u8,
+    /// The engine's level, 1 (weakest) to 20: it plays without tables [default: 10, or full strength with --tables].
+    #[arg(long, value_name = "1..20", value_parser = clap::value_parser!(u8).range(1..=20))]
+    pub level: Option<u8>,
     /// The seed of the engine's choices [default: from the clock].
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// A tablebase directory of the rule set: the engine then plays at full strength (the level is set aside), perfectly where the tables answer.
+    /// A tablebase directory of the rule set: without --level the engine plays at full strength, perfectly where the tables answer; a level plays without them (hints still use them).
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// The engine's time per move in seconds.

@@ -18,6 +18,7 @@ Type a move (c3 places a goat, a1a2 steps, a1xa3 captures), or:
   undo   take back your last move and the engine's answer
   hint   the engine's suggestion
   moves  the legal moves
+  help   this list
   quit   stop the game";
 
 /// What the person typed.
@@ -31,8 +32,10 @@ enum Input {
     Nothing,
 }
 
+/// A line typed, in any case (`C3`, `A1XA3` and `Hint` read as their
+/// lowercase forms).
 fn read_input(text: &str) -> Result<Input, String> {
-    Ok(match text.trim() {
+    Ok(match text.trim().to_ascii_lowercase().as_str() {
         "" => Input::Nothing,
         "undo" => Input::Undo,
         "hint" => Input::Hint,
@@ -54,8 +57,13 @@ fn side_name(side: Side) -> &'static str {
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let tables = open_tables(args.tables.as_deref())?;
     let rules = rules_of(args.rules, tables.as_deref())?;
-    // With tables the engine plays at full strength: a level plays without them.
-    let level = tables.is_none().then_some(args.level);
+    // One rule everywhere: a level plays without tables; tables without a
+    // level play at full strength.
+    let level = match (args.level, &tables) {
+        (Some(level), _) => Some(level),
+        (None, Some(_)) => None,
+        (None, None) => Some(10),
+    };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)

@@ -127,7 +127,7 @@ fn analyse_rejects_bad_usage() {
 
 #[test]
 fn play_answers_moves_hints_undo_and_quit() {
-    let input = "c3\nhint\nzz\na1a2\nmoves\nundo\nundo\nquit\n";
+    let input = "C3\nHint\nzz\na1a2\nmoves\nhelp\nundo\nundo\nquit\n";
     let out = ok(
         &["play", "--level", "3", "--seed", "1", "--time", "0.1"],
         input,
@@ -141,6 +141,9 @@ fn play_answers_moves_hints_undo_and_quit() {
     assert!(out.contains("invalid move \"zz\""), "{out}");
     assert!(out.contains("illegal move a1a2"), "{out}");
     assert!(out.contains("legal moves: "), "{out}");
+    // The move and the command in capitals are read; help lists itself.
+    assert!(out.contains("bagh plays "), "{out}");
+    assert!(out.contains("  help   this list"), "{out}");
     assert!(out.contains("taken back"), "{out}");
     assert!(out.contains("nothing to take back"), "{out}");
     assert!(out.contains("The game is left unfinished."), "{out}");

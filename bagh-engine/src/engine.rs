@@ -270,6 +270,12 @@ impl Engine {
     ///
     /// A lone legal move under a time limit is answered after one ply.
     ///
+    /// A level does not limit analysis: the search goes as deep as the
+    /// limits allow, with the tables when the engine has them (a level
+    /// below 20 still evaluates with the classic evaluation, see
+    /// [`EngineOptions::network_for`]). The level sets how
+    /// [`Engine::best_move`] plays.
+    ///
     /// Errors: the game is over, the limits are unbounded or out of range
     /// (a depth above [`MAX_DEPTH`]), or the tables
     /// are of another rule set.
@@ -278,7 +284,20 @@ impl Engine {
         game: &Game,
         limits: &Limits,
         multipv: usize,
+        on_progress: impl FnMut(&Progress),
+    ) -> Result<Analysis, EngineError> {
+        self.search(game, limits, multipv, on_progress, None)
+    }
+
+    /// [`Engine::analyse`], or with `play_level` the search a level plays
+    /// by: no deeper than the level's depth, and without the tables.
+    fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        multipv: usize,
         mut on_progress: impl FnMut(&Progress),
+        play_level: Option<u8>,
     ) -> Result<Analysis, EngineError> {
         let start = Instant::now();
         if let Some(outcome) = game.outcome() {
@@ -309,7 +328,7 @@ impl Engine {
         let moves: Vec<Move> = game.legal_moves().to_vec();
         let multipv = multipv.clamp(1, moves.len());
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        if let Some(level) = self.options.level {
+        if let Some(level) = play_level {
             max_depth = max_depth.min(level::depth(level));
         }
         // A forced move under a clock: no time is spent on it.
@@ -324,9 +343,10 @@ impl Engine {
             max_depth,
             multipv,
             start,
+            use_tables: play_level.is_none(),
         };
         #[cfg(feature = "tablebase")]
-        if self.options.level.is_none() {
+        if play_level.is_none() {
             if let Some(analysis) = self.analyse_with_tables(&request, &mut on_progress) {
                 return Ok(analysis);
             }
@@ -358,7 +378,7 @@ impl Engine {
         // From an empty table, so that earlier searches do not change the
         // lines and a seed replays the same game.
         self.new_game();
-        let analysis = self.analyse(game, limits, level::lines(level), on_progress)?;
+        let analysis = self.search(game, limits, level::lines(level), on_progress, Some(level))?;
         let lines: Vec<(Move, Score)> = analysis
             .lines
             .iter()

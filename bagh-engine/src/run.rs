@@ -33,6 +33,8 @@ pub(crate) struct Request<'a> {
     pub max_depth: u32,
     pub multipv: usize,
     pub start: Instant,
+    /// Whether the search may probe the tables (not when a level plays).
+    pub use_tables: bool,
 }
 
 impl Engine {
@@ -51,6 +53,7 @@ impl Engine {
             max_depth,
             multipv,
             start,
+            use_tables,
         } = *request;
         let weights = self
             .options
@@ -71,7 +74,7 @@ impl Engine {
             .map(|nodes| (nodes / self.options.threads as u64).max(1));
         let tt = &self.tt;
         #[cfg(feature = "tablebase")]
-        let tables = self.options.tablebase.as_deref();
+        let tables = self.options.tablebase.as_deref().filter(|_| use_tables);
         let stop = &*self.stop;
         let heuristics = &mut self.heuristics;
         std::thread::scope(|scope| {

@@ -118,3 +118,18 @@ fn a_level_evaluates_as_it_searches() {
     );
     assert!(at_level(20, 1).evaluate(&start).wdl.is_some());
 }
+
+#[test]
+fn a_level_limits_play_not_analysis() {
+    // Level 1 plays from a one-ply search; asked to analyse, it searches
+    // as deep as the limits say.
+    let game = Game::new(Ruleset::default());
+    let mut engine = at_level(1, 3);
+    let analysis = engine.analyse(&game, &Limits::depth(6), 1, |_| {}).unwrap();
+    assert_eq!(analysis.depth, 6);
+    let mut deepest = 0;
+    engine
+        .best_move_with_progress(&game, &Limits::depth(6), |p| deepest = deepest.max(p.depth))
+        .unwrap();
+    assert_eq!(deepest, 1, "level 1 plays from one ply");
+}

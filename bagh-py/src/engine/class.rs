@@ -153,8 +153,10 @@ impl PyEngine {
     /// (1 to 256); the transposition table takes `hash_mb` megabytes. A
     /// `level` from 1 to 20 plays weaker for human opponents (None: full
     /// strength), choosing among the best moves at random from `seed`
-    /// (None: a seed drawn at random, see the `seed` attribute). An option
-    /// out of range raises `EngineError`.
+    /// (None: a seed drawn at random, see the `seed` attribute); a level
+    /// plays without the tables, and does not limit `analyse`, which
+    /// searches as deep as asked, with the tables. An option out of range
+    /// raises `EngineError`.
     #[new]
     #[pyo3(signature = (rules = None, *, tablebase = None, threads = 1, hash_mb = 64, level = None, seed = None, evaluation = None))]
     #[allow(clippy::too_many_arguments)]

@@ -167,7 +167,9 @@ class Engine:
     bagh-chal). With ``tablebase`` (tables of the same rule set) it plays
     perfectly where they answer. ``level`` 1 to 20 plays weaker for human
     opponents, choosing among the best moves at random from ``seed`` (None:
-    drawn at random; see ``seed``). ``evaluation`` is the static evaluation:
+    drawn at random; see ``seed``); a level plays without the tables and
+    does not limit :meth:`analyse`, which searches as deep as asked, with
+    the tables. ``evaluation`` is the static evaluation:
     "default" (the network shipped for bagh-chal, bagh-chal-blocked-loses and
     two-tigers, the classic evaluation elsewhere), "network", "classic", or
     the path of a network file. Options out of range raise
