@@ -289,7 +289,7 @@ C_TEST_DIR := target/c-tests
 C_FLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -g -Ibagh-c/include
 CXX_FLAGS := -std=c++17 -Wall -Wextra -Werror -g -Ibagh-c/include
 C_SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer
-C_TESTS := test_rules test_tables_engine test_threads
+C_TESTS := test_rules test_tables_engine test_threads test_search
 VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-possibly-lost=no
 
 .PHONY: c c-lib c-header test-c bench-c

@@ -83,6 +83,31 @@
 #define BAGH_REPETITION_DRAW 2
 
 /**
+ * The most moves of a line's principal variation kept in a `bagh_line`.
+ */
+#define BAGH_MAX_PV 64
+
+/**
+ * The score of a line is a number of centi-goats for the side to move.
+ */
+#define BAGH_SCORE_CP 0
+
+/**
+ * The side to move wins, in `value` plies (-1: the distance is unknown).
+ */
+#define BAGH_SCORE_WIN 1
+
+/**
+ * The side to move loses, in `value` plies (-1: unknown).
+ */
+#define BAGH_SCORE_LOSS 2
+
+/**
+ * A draw (`value` is 0).
+ */
+#define BAGH_SCORE_DRAW 3
+
+/**
  * What a call did: `BAGH_OK`, or why it failed. The failure's message is
  * in `bagh_last_error_message`.
  */
@@ -268,6 +293,13 @@ typedef struct bagh_ruleset bagh_ruleset;
 typedef struct bagh_ruleset_builder bagh_ruleset_builder;
 
 /**
+ * Stops an engine's search from any thread. Made by
+ * `bagh_engine_stop_handle`; it stays valid after the engine is freed
+ * (raising it then does nothing). Free with `bagh_stop_free`.
+ */
+typedef struct bagh_stop bagh_stop;
+
+/**
  * Open tables (`docs/tablebase.md`). Free with `bagh_tablebase_free`; an
  * engine given them keeps its own reference, so the order does not matter.
  */
@@ -304,11 +336,14 @@ typedef struct bagh_engine_options {
 
 /**
  * When a search stops: each field that is not 0 is a limit, and the first
- * one reached ends the search. At least one must be set.
+ * one reached ends the search. At least one must be set, or `infinite`:
+ * then the search runs until a `bagh_stop` handle of the engine is raised
+ * from another thread (or a result is proven). A depth above 100 is
+ * refused (`BAGH_ENGINE_ERROR`).
  */
 typedef struct bagh_limits {
   /**
-   * The deepest iteration in plies (at most 100), or 0.
+   * The deepest iteration in plies (1 to 100), or 0.
    */
   uint32_t depth;
   /**
@@ -319,6 +354,10 @@ typedef struct bagh_limits {
    * Wall-clock milliseconds, or 0.
    */
   uint64_t time_ms;
+  /**
+   * Search until stopped (`bagh_stop_raise`); the other limits still apply.
+   */
+  bool infinite;
 } bagh_limits;
 
 /**
@@ -377,6 +416,46 @@ typedef struct bagh_outcome {
    */
   enum bagh_termination termination;
 } bagh_outcome;
+
+/**
+ * One line of an analysis: its depth, its score and its moves.
+ */
+typedef struct bagh_line {
+  /**
+   * The iteration's depth in plies (0 when the tables answered alone).
+   */
+  uint32_t depth;
+  /**
+   * 1 for the best line, 2 for the second, ...
+   */
+  uint32_t multipv;
+  /**
+   * `BAGH_SCORE_CP`, `BAGH_SCORE_WIN`, `BAGH_SCORE_LOSS` or `BAGH_SCORE_DRAW`.
+   */
+  uint8_t score_kind;
+  /**
+   * Centi-goats, or plies to the end (-1 when unknown), for the side to move.
+   */
+  int32_t score_value;
+  /**
+   * Nodes searched so far.
+   */
+  uint64_t nodes;
+  /**
+   * The moves of `pv` that are set, at most `BAGH_MAX_PV`.
+   */
+  uint32_t pv_len;
+  /**
+   * The principal variation, the root move first.
+   */
+  struct bagh_move pv[BAGH_MAX_PV];
+} bagh_line;
+
+/**
+ * Called with each line of each completed iteration; `user_data` is the
+ * pointer given to the search. Runs on the searching thread.
+ */
+typedef void (*bagh_progress_fn)(const struct bagh_line *line, void *user_data);
 
 /**
  * What a probe answers: the value and, where the tables know it, the
@@ -962,6 +1041,63 @@ enum bagh_result bagh_ruleset_builder_build(const struct bagh_ruleset_builder *b
  * `builder` is NULL or a handle not freed before.
  */
 void bagh_ruleset_builder_free(struct bagh_ruleset_builder *builder);
+
+/**
+ * A handle that stops `engine`'s searches, now and later: raise it from
+ * another thread while `bagh_engine_best_move` or `bagh_engine_analyse`
+ * runs (a search of `infinite` limits ends only so), and the search
+ * returns its best move so far.
+ *
+ * # Safety
+ *
+ * `engine` is a live handle; `stop_out` points to a `bagh_stop*`.
+ */
+enum bagh_result bagh_engine_stop_handle(const struct bagh_engine *engine,
+                                         struct bagh_stop **stop_out);
+
+/**
+ * Stops the search running on the handle's engine (from any thread; a
+ * search started later clears it). NULL does nothing.
+ *
+ * # Safety
+ *
+ * `stop` is NULL or a live handle.
+ */
+void bagh_stop_raise(const struct bagh_stop *stop);
+
+/**
+ * Frees a stop handle; NULL does nothing.
+ *
+ * # Safety
+ *
+ * `stop` is NULL or a handle not freed before.
+ */
+void bagh_stop_free(struct bagh_stop *stop);
+
+/**
+ * Analyses `game` within `limits` for its `multipv` best moves (1 to
+ * `BAGH_MAX_MOVES`): `on_progress` (or NULL) hears each line of each
+ * completed iteration, and the final lines, best first, go to
+ * `lines_out` (room for `capacity`; `count_out` gets how many, at most
+ * `multipv`). `BAGH_ENGINE_ERROR` when the game is over, no limit is set,
+ * or the depth is above 100; `BAGH_INVALID_ARGUMENT` when `multipv` is 0
+ * or `capacity` is below the lines to write.
+ *
+ * # Safety
+ *
+ * `engine` and `game` are live handles, `limits` points to a
+ * `bagh_limits`, `lines_out` to `capacity` `bagh_line`s, `count_out` to a
+ * `size_t`; `on_progress`, when set, may be called with `user_data`.
+ */
+enum bagh_result bagh_engine_analyse(struct bagh_engine *engine,
+                                     const struct bagh_game *game,
+                                     const struct bagh_limits *limits,
+                                     uint32_t multipv,
+                                     bagh_progress_fn on_progress,
+                                     void *user_data,
+                                     struct bagh_line *lines_out,
+                                     size_t capacity,
+                                     size_t *count_out);
 
 /**
  * Opens the tables in directory `dir` (the rule set is read from them):

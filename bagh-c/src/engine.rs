@@ -16,7 +16,7 @@ use crate::tablebase::bagh_tablebase;
 /// A search engine; it keeps its transposition table between the searches
 /// of one game. Use it from one thread at a time. Free with
 /// `bagh_engine_free`.
-pub struct bagh_engine(Engine);
+pub struct bagh_engine(pub(crate) Engine);
 
 /// How an engine plays. Start from `bagh_engine_options_default()` and
 /// change the fields wanted.
@@ -51,16 +51,21 @@ pub extern "C" fn bagh_engine_options_default() -> bagh_engine_options {
 }
 
 /// When a search stops: each field that is not 0 is a limit, and the first
-/// one reached ends the search. At least one must be set.
+/// one reached ends the search. At least one must be set, or `infinite`:
+/// then the search runs until a `bagh_stop` handle of the engine is raised
+/// from another thread (or a result is proven). A depth above 100 is
+/// refused (`BAGH_ENGINE_ERROR`).
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct bagh_limits {
-    /// The deepest iteration in plies (at most 100), or 0.
+    /// The deepest iteration in plies (1 to 100), or 0.
     pub depth: u32,
     /// About this many nodes, or 0.
     pub nodes: u64,
     /// Wall-clock milliseconds, or 0.
     pub time_ms: u64,
+    /// Search until stopped (`bagh_stop_raise`); the other limits still apply.
+    pub infinite: bool,
 }
 
 impl From<bagh_limits> for Limits {
@@ -69,7 +74,7 @@ impl From<bagh_limits> for Limits {
             depth: (limits.depth > 0).then_some(limits.depth),
             nodes: (limits.nodes > 0).then_some(limits.nodes),
             time: (limits.time_ms > 0).then(|| Duration::from_millis(limits.time_ms)),
-            infinite: false,
+            infinite: limits.infinite,
         }
     }
 }

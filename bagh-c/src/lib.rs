@@ -62,6 +62,7 @@ mod position;
 mod result;
 mod ruleset;
 mod ruleset_builder;
+mod search;
 mod tablebase;
 mod text;
 
@@ -78,4 +79,5 @@ pub use position::*;
 pub use result::*;
 pub use ruleset::*;
 pub use ruleset_builder::*;
+pub use search::*;
 pub use tablebase::*;

@@ -144,7 +144,7 @@ static void engine_best_move(void) {
     CHECK(found);
     CHECK_OK(bagh_game_push(game, chosen));
 
-    bagh_limits none = {0, 0, 0};
+    bagh_limits none = {0, 0, 0, false};
     CHECK_RESULT(bagh_engine_best_move(engine, game, &none, &chosen), BAGH_ENGINE_ERROR);
     /* Deeper than the header's 100 plies: refused at once, not searched forever. */
     bagh_limits too_deep = {.depth = 1000, .nodes = 0, .time_ms = 0};

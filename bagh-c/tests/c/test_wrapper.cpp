@@ -39,7 +39,7 @@ int main() {
 
     bagh::Game game(rules);
     bagh::Engine engine;
-    bagh::Limits limits{3, 0, 0};
+    bagh::Limits limits{3, 0, 0, false};
     while (!game.outcome().is_over && game.size() < 30) game.push(engine.best_move(game, limits));
     size_t plies = game.size();
     bagh::Game read = bagh::Game::from_record(game.record());
