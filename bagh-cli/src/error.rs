@@ -29,22 +29,53 @@ impl CliError {
         }
     }
 
-    /// Prints `error: <message>` and its causes to stderr and gives the
-    /// exit code.
-    pub fn exit(&self) -> ExitCode {
+    /// The message and the causes it does not already say, one a line.
+    fn lines(&self) -> Vec<String> {
         let mut shown = self.error.to_string();
-        eprintln!("error: {shown}");
+        let mut lines = vec![shown.clone()];
         let mut source = self.error.source();
         while let Some(cause) = source {
             let text = cause.to_string();
             // Many messages already end with their cause ("path: reason").
             if !shown.contains(&text) {
-                eprintln!("  caused by: {text}");
+                lines.push(text.clone());
             }
             shown = text;
             source = cause.source();
         }
-        ExitCode::from(if self.usage { 2 } else { 1 })
+        lines
+    }
+
+    fn code(&self) -> u8 {
+        if self.usage {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Prints `error: <message>` and its causes to stderr and gives the
+    /// exit code.
+    pub fn exit(&self) -> ExitCode {
+        let lines = self.lines();
+        eprintln!("error: {}", lines[0]);
+        for cause in &lines[1..] {
+            eprintln!("  caused by: {cause}");
+        }
+        ExitCode::from(self.code())
+    }
+
+    /// Prints `{"error": "...", "causes": [...], "exit_code": N}` on stdout
+    /// (for a command asked for JSON) and gives the exit code.
+    pub fn exit_json(&self) -> ExitCode {
+        let lines = self.lines();
+        let object = serde_json::json!({
+            "error": lines[0],
+            "causes": &lines[1..],
+            "exit_code": self.code(),
+        });
+        println!("{object}");
+        ExitCode::from(self.code())
     }
 }
 

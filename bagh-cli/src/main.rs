@@ -316,7 +316,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub depth: Option<u32>,
     /// Search for this many seconds.
-    #[arg(long, value_name = "SECONDS", group = "limit", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", group = "limit", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time: Option<Duration>,
     /// Search about this many nodes.
     #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
@@ -386,7 +386,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// The engine's time per move in seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "1", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time: Duration,
 }
 
@@ -425,7 +425,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub depth: Option<u32>,
     /// Search each move for this many seconds [default: 0.1 without --depth or --nodes].
-    #[arg(long, value_name = "SECONDS", group = "limit", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", group = "limit", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time: Option<Duration>,
     /// Search each move about this many nodes.
     #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
@@ -485,6 +485,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A command asked for JSON answers its errors in JSON too.
+        Err(error) if matches!(&cli.command, Command::Analyse(args) if args.json) => {
+            error.exit_json()
+        }
         Err(error) => error.exit(),
     }
 }

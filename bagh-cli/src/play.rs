@@ -90,14 +90,14 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         "You play the {} against bagh at {strength} (rules {rules}, seed {seed}).\n{HELP}\n",
         side_name(person)
     )?;
-    writeln!(out, "{}", game.ascii_board())?;
+    writeln!(out, "{}", game.line_board())?;
     let mut lines = std::io::stdin().lock().lines();
     let mut quit = false;
     while !game.is_game_over() {
         if game.side_to_move() != person {
             let mv = engine.best_move(&game, &limits)?;
             game.push(mv)?;
-            writeln!(out, "bagh plays {mv}\n\n{}", game.ascii_board())?;
+            writeln!(out, "bagh plays {mv}\n\n{}", game.line_board())?;
             continue;
         }
         write!(out, "your move ({}): ", side_name(person))?;
@@ -122,13 +122,13 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             }
             Ok(Input::Undo) => {
                 if undo(&mut game, person) {
-                    writeln!(out, "taken back\n\n{}", game.ascii_board())?;
+                    writeln!(out, "taken back\n\n{}", game.line_board())?;
                 } else {
                     writeln!(out, "nothing to take back")?;
                 }
             }
             Ok(Input::Move(mv)) => match game.push(mv) {
-                Ok(()) => writeln!(out, "\n{}", game.ascii_board())?,
+                Ok(()) => writeln!(out, "\n{}", game.line_board())?,
                 Err(error) => writeln!(out, "{error}")?,
             },
         }

@@ -151,7 +151,12 @@ fn play_answers_moves_hints_undo_and_quit() {
     assert!(out.ends_with("[Result \"*\"]\n\n*\n"), "{out}");
     // The board is drawn at the start, after the move, after the answer
     // and after the undo.
-    assert_eq!(out.matches("  a b c d e").count(), 4, "{out}");
+    assert_eq!(out.matches("  a   b   c   d   e").count(), 4, "{out}");
+    // The board is drawn with its lines and diagonals.
+    assert!(
+        out.contains("5 T---.---.---.---T\n  | \\ | / | \\ | / |"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -265,6 +270,28 @@ fn tables_of_another_rule_set_are_refused_before_the_first_move() {
         assert!(
             text(&output.stdout).is_empty(),
             "bagh {args:?} played a move"
+        );
+    }
+}
+
+#[test]
+fn analyse_json_answers_errors_in_json_and_negative_times_read_as_values() {
+    let output = bagh(&["analyse", "--moves", "c3", "c3", "--json"], "");
+    assert_eq!(output.status.code(), Some(2));
+    let error: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        error["error"].as_str().unwrap().contains("illegal move c3"),
+        "{error}"
+    );
+    assert_eq!(error["exit_code"], 2);
+    // `--time -1` is a number out of range, not an unknown flag.
+    for command in ["analyse", "play"] {
+        let output = bagh(&[command, "--time", "-1"], "");
+        assert_eq!(output.status.code(), Some(2));
+        let message = text(&output.stderr);
+        assert!(
+            message.contains("a number of seconds above 0") && !message.contains("tip"),
+            "{message}"
         );
     }
 }

@@ -57,6 +57,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod board_drawing;
 mod direction;
 mod error;
 mod game;
