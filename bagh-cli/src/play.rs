@@ -118,7 +118,12 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             Ok(Input::Moves) => writeln!(out, "legal moves: {}", moves_text(&game.legal_moves()))?,
             Ok(Input::Hint) => {
                 let analysis = engine.analyse(&game, &limits, 1, |_| {})?;
-                writeln!(out, "hint: {} ({})", analysis.best_move, analysis.score)?;
+                writeln!(
+                    out,
+                    "hint: {} ({} for you)",
+                    analysis.best_move,
+                    analysis.score.in_goats()
+                )?;
             }
             Ok(Input::Undo) => {
                 if undo(&mut game, person) {

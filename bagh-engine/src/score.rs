@@ -116,6 +116,36 @@ impl Score {
         }
     }
 
+    /// The score for people: `+0.35` (in goats, for the side to move),
+    /// `win in 7`, `loss in 4`, `win`, `loss` or `draw`. `Display` writes
+    /// the protocol's form (`cp 35`).
+    ///
+    /// ```
+    /// use bagh_engine::Score;
+    ///
+    /// assert_eq!(Score::Value(-271).in_goats(), "-2.71");
+    /// assert_eq!(Score::Value(35).in_goats(), "+0.35");
+    /// assert_eq!(Score::Win(Some(7)).in_goats(), "win in 7");
+    /// ```
+    pub fn in_goats(self) -> String {
+        match self {
+            Score::Value(v) => {
+                let sign = match v {
+                    0 => "",
+                    v if v > 0 => "+",
+                    _ => "-",
+                };
+                let v = v.unsigned_abs();
+                format!("{sign}{}.{:02}", v / 100, v % 100)
+            }
+            Score::Win(Some(d)) => format!("win in {d}"),
+            Score::Loss(Some(d)) => format!("loss in {d}"),
+            Score::Win(None) => "win".into(),
+            Score::Loss(None) => "loss".into(),
+            Score::Draw => "draw".into(),
+        }
+    }
+
     /// The public reading of a search score.
     pub(crate) fn from_search(score: i32) -> Score {
         if score >= KNOWN_WIN_MIN {

@@ -1,11 +1,11 @@
 //! What a search answers: `bagh.Analysis` with its `bagh.Line`s, and the
 //! `bagh.Progress` reports of a running search.
 
-use bagh_core::Move;
+use bagh_core::{Move, Side};
 use bagh_engine::{Analysis, Line, Progress};
 use pyo3::prelude::*;
 
-use super::score::PyScore;
+use super::score::{PyPovScore, PyScore};
 use crate::moves::PyMove;
 
 fn moves(pv: &[Move]) -> Vec<PyMove> {
@@ -20,7 +20,7 @@ fn pv_text(pv: &[Move]) -> String {
 
 /// One root move with its score and principal variation.
 #[pyclass(name = "Line", module = "bagh", frozen)]
-pub struct PyLine(pub Line);
+pub struct PyLine(pub Line, pub Side);
 
 #[pymethods]
 impl PyLine {
@@ -28,6 +28,12 @@ impl PyLine {
     #[getter]
     fn score(&self) -> PyScore {
         PyScore(self.0.score)
+    }
+
+    /// The score with its point of view (`pov_score.goats()` is the goats').
+    #[getter]
+    fn pov_score(&self) -> PyPovScore {
+        PyPovScore::new(self.0.score, self.1)
     }
 
     /// The moves, the root move first.
@@ -48,7 +54,7 @@ impl PyLine {
 /// The answer of a search: the move to play, its score and line, how deep
 /// and how long the search went, and the best lines (`multipv` of them).
 #[pyclass(name = "Analysis", module = "bagh", frozen)]
-pub struct PyAnalysis(pub Analysis);
+pub struct PyAnalysis(pub Analysis, pub Side);
 
 #[pymethods]
 impl PyAnalysis {
@@ -62,6 +68,13 @@ impl PyAnalysis {
     #[getter]
     fn score(&self) -> PyScore {
         PyScore(self.0.score)
+    }
+
+    /// The score with its point of view: `pov_score.goats()` is the
+    /// goats' whoever is to move, `pov_score.turn` the side to move.
+    #[getter]
+    fn pov_score(&self) -> PyPovScore {
+        PyPovScore::new(self.0.score, self.1)
     }
 
     /// The principal variation, `best_move` first.
@@ -99,7 +112,12 @@ impl PyAnalysis {
     /// position has fewer legal moves); `lines[0]` is the best move's.
     #[getter]
     fn lines(&self) -> Vec<PyLine> {
-        self.0.lines.iter().cloned().map(PyLine).collect()
+        self.0
+            .lines
+            .iter()
+            .cloned()
+            .map(|line| PyLine(line, self.1))
+            .collect()
     }
 
     fn __repr__(&self) -> String {

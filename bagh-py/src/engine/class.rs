@@ -281,6 +281,7 @@ impl PyEngine {
                 progress.get_type().name()?
             )));
         }
+        let side = game.side_to_move();
         run(
             py,
             &self.engine,
@@ -288,7 +289,7 @@ impl PyEngine {
             progress,
             Box::new(move |engine, report| engine.analyse(&game, &limits, multipv, |p| report(p))),
         )
-        .map(PyAnalysis)
+        .map(|analysis| PyAnalysis(analysis, side))
     }
 
     /// The move to play in `board` within the limits (as `analyse`). At a

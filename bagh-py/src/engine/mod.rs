@@ -33,6 +33,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("EngineError", py.get_type::<error::EngineError>())?;
     m.getattr("EngineError")?.setattr("outcome", py.None())?;
     m.add_class::<score::PyScore>()?;
+    m.add_class::<score::PyPovScore>()?;
     m.add_class::<analysis::PyLine>()?;
     m.add_class::<analysis::PyAnalysis>()?;
     m.add_class::<analysis::PyProgress>()?;

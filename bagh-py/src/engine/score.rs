@@ -1,6 +1,10 @@
 //! `bagh.Score`: a heuristic value or a proven result, for the side to move.
 
+use std::hash::{Hash, Hasher};
+
+use bagh_core::Side;
 use bagh_engine::Score;
+use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 
 use super::error::EngineError;
@@ -9,7 +13,12 @@ use super::error::EngineError;
 /// `value` in centi-goats, a proven win (`is_win`, in `win_in` plies where
 /// known), a proven loss (`is_loss`, in `loss_in` plies where known), or a
 /// proven draw (`is_draw`).
-#[pyclass(name = "Score", module = "bagh", frozen, eq, hash)]
+///
+/// Scores compare as a player would (`<` by `sort_key`: wins above every
+/// value, faster wins higher), `-score` is the other side's, and
+/// `float(score)` is the value in goats (`inf` for a win, `-inf` for a
+/// loss, 0 for a draw). `PovScore` fixes the point of view.
+#[pyclass(name = "Score", module = "bagh", frozen)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyScore(pub Score);
 
@@ -106,6 +115,46 @@ impl PyScore {
         self.0.centi_goats()
     }
 
+    /// Equal when the same reading; ordered by `sort_key`.
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyScore>() else {
+            return Ok(py.NotImplemented());
+        };
+        let other = *other.get();
+        let (a, b) = (self.0.centi_goats(), other.0.centi_goats());
+        let answer = match op {
+            CompareOp::Eq => self.0 == other.0,
+            CompareOp::Ne => self.0 != other.0,
+            CompareOp::Lt => a < b,
+            CompareOp::Le => a <= b,
+            CompareOp::Gt => a > b,
+            CompareOp::Ge => a >= b,
+        };
+        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.0.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// The same score for the other side.
+    fn __neg__(&self) -> PyScore {
+        PyScore(self.0.flip())
+    }
+
+    /// The value in goats; `inf` for a win, `-inf` for a loss, 0 for a draw.
+    fn __float__(&self) -> f64 {
+        match self.0 {
+            Score::Value(v) => f64::from(v) / 100.0,
+            Score::Win(_) => f64::INFINITY,
+            Score::Loss(_) => f64::NEG_INFINITY,
+            Score::Draw => 0.0,
+        }
+    }
+
     /// `+0.35` (goats), `win in 7`, `loss in 4`, `win`, `loss` or `draw`.
     fn __str__(&self) -> String {
         self.text()
@@ -121,22 +170,7 @@ impl PyScore {
 impl PyScore {
     /// `+0.35` (goats), `win in 7`, `loss in 4`, `win`, `loss` or `draw`.
     pub fn text(&self) -> String {
-        match self.0 {
-            Score::Value(v) => {
-                let sign = match v {
-                    0 => "",
-                    v if v > 0 => "+",
-                    _ => "-",
-                };
-                let v = v.unsigned_abs();
-                format!("{sign}{}.{:02}", v / 100, v % 100)
-            }
-            Score::Win(Some(d)) => format!("win in {d}"),
-            Score::Loss(Some(d)) => format!("loss in {d}"),
-            Score::Win(None) => "win".into(),
-            Score::Loss(None) => "loss".into(),
-            Score::Draw => "draw".into(),
-        }
+        self.0.in_goats()
     }
 
     /// The keyword argument of `Score(...)` that makes this score.
@@ -149,5 +183,93 @@ impl PyScore {
             Score::Loss(None) => "loss=True".into(),
             Score::Draw => "draw=True".into(),
         }
+    }
+}
+
+/// A score with its point of view: `relative` is for the side to move,
+/// `turn`; `goats()` and `tigers()` give it for a fixed side, so that a
+/// game's scores can be plotted or compared across plies.
+///
+/// `PovScore(Score(value=35), "tiger").goats()` is `Score(value=-35)`.
+#[pyclass(name = "PovScore", module = "bagh", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyPovScore {
+    relative: Score,
+    turn: Side,
+}
+
+impl PyPovScore {
+    /// `relative` for `turn`, the side to move.
+    pub fn new(relative: Score, turn: Side) -> PyPovScore {
+        PyPovScore { relative, turn }
+    }
+}
+
+fn side_of(text: &str) -> PyResult<Side> {
+    match text {
+        "goat" => Ok(Side::Goat),
+        "tiger" => Ok(Side::Tiger),
+        other => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "side: expected 'goat' or 'tiger', got {other:?}"
+        ))),
+    }
+}
+
+#[pymethods]
+impl PyPovScore {
+    #[new]
+    fn py_new(relative: PyRef<'_, PyScore>, turn: &str) -> PyResult<PyPovScore> {
+        Ok(PyPovScore::new(relative.0, side_of(turn)?))
+    }
+
+    /// The score for the side to move.
+    #[getter]
+    fn relative(&self) -> PyScore {
+        PyScore(self.relative)
+    }
+
+    /// The side to move: `"goat"` or `"tiger"`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        self.turn.name()
+    }
+
+    /// The score for `side` (`"goat"` or `"tiger"`).
+    fn pov(&self, side: &str) -> PyResult<PyScore> {
+        Ok(self.for_side(side_of(side)?))
+    }
+
+    /// The score for the goats.
+    fn goats(&self) -> PyScore {
+        self.for_side(Side::Goat)
+    }
+
+    /// The score for the tigers.
+    fn tigers(&self) -> PyScore {
+        self.for_side(Side::Tiger)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "PovScore(Score({}), '{}')",
+            PyScore(self.relative).keyword(),
+            self.turn.name()
+        )
+    }
+
+    /// `+0.35 for the goats`, `win in 7 for the tigers`, ...: from the side
+    /// to move.
+    fn __str__(&self) -> String {
+        format!("{} for the {}s", self.relative.in_goats(), self.turn.name())
+    }
+}
+
+impl PyPovScore {
+    fn for_side(&self, side: Side) -> PyScore {
+        PyScore(if side == self.turn {
+            self.relative
+        } else {
+            self.relative.flip()
+        })
     }
 }

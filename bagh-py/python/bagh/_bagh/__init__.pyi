@@ -46,6 +46,7 @@ __all__ = [
     "PlacementLayerStatistics",
     "EngineError",
     "Score",
+    "PovScore",
     "Line",
     "Analysis",
     "Progress",
@@ -95,6 +96,7 @@ from bagh._bagh._tablebase import (
 from bagh._bagh._engine import (
     EngineError as EngineError,
     Score as Score,
+    PovScore as PovScore,
     Line as Line,
     Analysis as Analysis,
     Progress as Progress,

@@ -13,6 +13,7 @@ __all__ = [
     "Evaluation",
     "EngineError",
     "Score",
+    "PovScore",
     "Line",
     "Analysis",
     "Progress",
@@ -43,6 +44,10 @@ class Score:
     (``is_loss``, in ``loss_in`` plies where known); a proven draw
     (``is_draw``). Wins and losses proven by the placement tables have no
     known distance: ``is_win`` is True and ``win_in`` None.
+
+    Scores compare as a player would (``<`` by :meth:`sort_key`), ``-score``
+    is the other side's, ``float(score)`` the value in goats (``inf`` for a
+    win, ``-inf`` for a loss). :class:`PovScore` fixes the point of view.
     """
 
     def __new__(
@@ -78,6 +83,33 @@ class Score:
         """One number that orders scores as a player would: larger is better."""
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: Score, /) -> bool: ...
+    def __le__(self, value: Score, /) -> bool: ...
+    def __gt__(self, value: Score, /) -> bool: ...
+    def __ge__(self, value: Score, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __neg__(self) -> Score: ...
+    def __float__(self) -> float: ...
+
+@final
+class PovScore:
+    """A score with its point of view: ``relative`` for ``turn``, the side to move.
+
+    ``goats()`` and ``tigers()`` give it for a fixed side, so that scores of
+    a game compare across plies: ``PovScore(Score(value=35), "tiger").goats()``
+    is ``Score(value=-35)``.
+    """
+
+    def __new__(cls, relative: Score, turn: Literal["goat", "tiger"]) -> PovScore: ...
+    @property
+    def relative(self) -> Score: ...
+    @property
+    def turn(self) -> Literal["goat", "tiger"]: ...
+    def pov(self, side: Literal["goat", "tiger"]) -> Score: ...
+    def goats(self) -> Score: ...
+    def tigers(self) -> Score: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -86,6 +118,9 @@ class Line:
 
     @property
     def score(self) -> Score: ...
+    @property
+    def pov_score(self) -> PovScore:
+        """The score with its point of view (``pov_score.goats()``: the goats')."""
     @property
     def pv(self) -> list[Move]:
         """The moves, the root move first."""
@@ -99,6 +134,9 @@ class Analysis:
     @property
     def score(self) -> Score:
         """The best move's score, for the side to move."""
+    @property
+    def pov_score(self) -> PovScore:
+        """The score with its point of view: ``pov_score.goats()`` is the goats' whoever is to move."""
     @property
     def pv(self) -> list[Move]:
         """The principal variation, ``best_move`` first."""
