@@ -84,3 +84,33 @@ def test_gymnasium_episodes_and_illegal_actions() -> None:
     strict.reset(seed=1)
     with pytest.raises(bagh.rl.ActionError):
         strict.step(0)
+
+
+def test_the_vector_env_has_gymnasiums_spaces_and_next_step_resets() -> None:
+    import gymnasium
+    from gymnasium.vector import AutoresetMode
+
+    from bagh.rl.gymnasium import BaghVectorEnv
+
+    env = BaghVectorEnv(4, "two-tigers", max_plies=30)
+    assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    assert env.single_action_space == gymnasium.spaces.Discrete(bagh.rl.NUM_ACTIONS)
+    assert env.observation_space.shape == (4, *bagh.rl.OBSERVATION_SHAPE)
+    assert env.action_space.shape == (4,)
+    obs, info = env.reset(seed=3)
+    assert env.observation_space.contains(obs)
+    ended = 0
+    for _ in range(80):
+        actions = env.random_actions()
+        assert env.action_space.contains(actions)
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert env.observation_space.contains(obs)
+        assert info["action_mask"].shape == (4, bagh.rl.NUM_ACTIONS)
+        ended += int((terminated | truncated).sum())
+    assert ended > 0
+    against = BaghVectorEnv(2, opponent="random", side="tiger")
+    _, info = against.reset(seed=1)
+    assert list(info["to_play"]) == [1, 1]
+    with pytest.raises(bagh.rl.ActionError):
+        against.step(np.array([0, 0]))  # a placement: the tigers are to move
+    against.close()

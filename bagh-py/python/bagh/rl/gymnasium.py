@@ -32,11 +32,13 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 
 import bagh
 import bagh.rl
 
-__all__ = ["BaghEnv"]
+__all__ = ["BaghEnv", "BaghVectorEnv"]
 
 Observation = npt.NDArray[np.float32]
 
@@ -103,3 +105,73 @@ class BaghEnv(gymnasium.Env[Observation, int]):
 
     def render(self) -> str | None:  # type: ignore[override]
         return self._vec.game(0).position.ascii_board() if self.render_mode == "ansi" else None
+
+
+class BaghVectorEnv(VectorEnv):  # type: ignore[misc]
+    """:class:`bagh.rl.VecEnv` as a Gymnasium vector environment.
+
+    ``num_envs`` games stepped in Rust, with the spaces and the metadata a
+    Gymnasium vector env has: ``single_observation_space`` (float32 Box of
+    ``OBSERVATION_SHAPE``), ``single_action_space`` (``Discrete(NUM_ACTIONS)``),
+    their batched ``observation_space`` and ``action_space``, and next-step
+    auto-reset (``metadata["autoreset_mode"]``). ``info`` holds
+    ``action_mask`` and ``to_play``. Without ``opponent`` it is self-play;
+    with one the agent plays ``side``. An illegal action raises
+    :class:`bagh.rl.ActionError` naming the environment before any is
+    stepped (as ``VecEnv``; ``BaghEnv`` can instead score it a loss). The
+    arrays returned are ``VecEnv``'s own, rewritten at every step: copy
+    what you keep.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        num_envs: int,
+        rules: bagh.Ruleset | str = "bagh-chal",
+        *,
+        opponent: Literal["random", "perfect"] | int | None = None,
+        side: Literal["goat", "tiger"] | None = None,
+        tablebase: bagh.Tablebase | None = None,
+        max_plies: int | None = None,
+        threads: int = 1,
+    ) -> None:
+        self._vec = bagh.rl.VecEnv(
+            num_envs, rules, max_plies=max_plies, opponent=opponent, side=side,
+            tablebase=tablebase, threads=threads,
+        )
+        self.num_envs = num_envs
+        self.render_mode = None
+        self.single_observation_space = spaces.Box(0.0, 1.0, bagh.rl.OBSERVATION_SHAPE, np.float32)
+        self.single_action_space = spaces.Discrete(bagh.rl.NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """New games; ``seed`` (an int, or a list whose first item is used) seeds them."""
+        if isinstance(seed, list):
+            seed = seed[0] if seed else None
+        obs, info = self._vec.reset(seed=seed)
+        return obs, dict(info)
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_], dict[str, Any],
+    ]:
+        obs, rewards, terminated, truncated, info = self._vec.step(np.asarray(actions))
+        return obs, rewards, terminated, truncated, dict(info)
+
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A legal action per environment, drawn in Rust."""
+        return self._vec.random_actions()
+
+    def game(self, env: int) -> bagh.Game:
+        """A copy of environment ``env``'s game."""
+        return self._vec.game(env)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass
