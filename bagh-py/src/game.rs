@@ -71,7 +71,7 @@ impl PyGame {
         Ok(PyGame(game))
     }
 
-    /// Reads a game record (the format of docs/records.md): the tags, then the moves, which
+    /// Reads a game record (`[Tag "value"]` lines, then the numbered moves in the notation): the tags, then the moves, which
     /// are replayed and checked; the result must match the moves.
     #[staticmethod]
     fn from_record(text: &str) -> PyResult<PyGame> {
@@ -90,12 +90,13 @@ impl PyGame {
         Ok(record.to_string())
     }
 
-    /// This value as JSON (see docs/json.md).
+    /// This value as JSON: its text forms and fields, as `from_json` reads them
+    /// (the form the Rust crates write with their `serde` feature).
     fn to_json(&self) -> PyResult<String> {
         crate::json::to_json(&self.0)
     }
 
-    /// A value read from JSON (see docs/json.md); `ParseError` with the line
+    /// A value read from the JSON `to_json` writes; `ParseError` with the line
     /// and column of the JSON otherwise.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<PyGame> {

@@ -54,12 +54,13 @@ impl PyMove {
         self.0.over_point().map(|p| p.to_string())
     }
 
-    /// This value as JSON (see docs/json.md).
+    /// This value as JSON: its text forms and fields, as `from_json` reads them
+    /// (the form the Rust crates write with their `serde` feature).
     fn to_json(&self) -> PyResult<String> {
         crate::json::to_json(&self.0)
     }
 
-    /// A value read from JSON (see docs/json.md); `ParseError` with the line
+    /// A value read from the JSON `to_json` writes; `ParseError` with the line
     /// and column of the JSON otherwise.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<PyMove> {

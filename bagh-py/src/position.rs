@@ -205,12 +205,13 @@ impl PyPosition {
     }
 
     /// The board as SVG; see `bagh.svg`.
-    /// This value as JSON (see docs/json.md).
+    /// This value as JSON: its text forms and fields, as `from_json` reads them
+    /// (the form the Rust crates write with their `serde` feature).
     fn to_json(&self) -> PyResult<String> {
         crate::json::to_json(&self.0)
     }
 
-    /// A value read from JSON (see docs/json.md); `ParseError` with the line
+    /// A value read from the JSON `to_json` writes; `ParseError` with the line
     /// and column of the JSON otherwise.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<PyPosition> {

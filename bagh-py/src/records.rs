@@ -74,7 +74,7 @@ impl PyRecord {
         Ok(PyRecord(record))
     }
 
-    /// Reads one game record (the format of docs/records.md); the moves are replayed and
+    /// Reads one game record (`[Tag "value"]` lines, then the numbered moves in the notation); the moves are replayed and
     /// checked, the result must match them.
     #[staticmethod]
     fn from_text(text: &str) -> PyResult<PyRecord> {
@@ -86,12 +86,13 @@ impl PyRecord {
         self.0.to_string()
     }
 
-    /// This record as JSON (see docs/json.md).
+    /// This record as JSON: its tags, the start and the moves, as `from_json`
+    /// reads them.
     fn to_json(&self) -> PyResult<String> {
         crate::json::to_json(&self.0)
     }
 
-    /// A record read from JSON (see docs/json.md).
+    /// A record read from the JSON `to_json` writes.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<PyRecord> {
         crate::json::from_json::<Record>(text).map(PyRecord)

@@ -174,7 +174,9 @@ pub fn sample_positions(
     Ok(positions.into_iter().map(PyPosition).collect())
 }
 
-/// The `u64` codes of positions (see `docs/rl.md`), as a uint64 array.
+/// The `u64` codes of positions, as a uint64 array: from the lowest bit,
+/// the tigers (25 bits), the goats (25), the side to move (1, set for the
+/// tigers), the goats in hand (5) and captured (5); `unpack` reads them.
 #[pyfunction]
 pub fn pack<'py>(
     py: Python<'py>,

@@ -12,7 +12,8 @@ use super::error::rl_error;
 use crate::convert::to_rules;
 use crate::ruleset::PyRuleset;
 
-/// A batched tree search over many games (see `docs/rl.md`).
+/// A batched tree search over many games: PUCT (or a Gumbel root), with
+/// the leaves of all the games evaluated in batches by your function.
 #[pyclass(name = "MCTS", module = "bagh.rl")]
 pub struct PyMcts {
     mcts: Mcts,

@@ -7,7 +7,8 @@ board's eight symmetries as index maps, :class:`VecEnv` (many games stepped
 in Rust without the GIL), :class:`MCTS` (a batched tree search calling
 your evaluator on batches of leaves), and :func:`sample_positions` to label with the
 tables (:meth:`bagh.Tablebase.probe_many`). The encoding, the planes, the
-rewards and the auto-reset are described in ``docs/rl.md``::
+rewards and the auto-reset are described in the docstrings of
+:func:`encode`, :func:`observation` and :class:`VecEnv`::
 
     >>> import bagh, bagh.rl
     >>> bagh.rl.NUM_ACTIONS, bagh.rl.OBSERVATION_SHAPE
