@@ -55,6 +55,12 @@ pub enum ErrorClass {
     Setup,
     /// A tag or comment a record cannot hold.
     RecordContent,
+    /// An argument of the wrong kind, or an unknown option.
+    Argument,
+    /// A search that cannot start, or an engine that cannot be made.
+    Engine,
+    /// Tables that cannot be opened, or that cannot answer.
+    Tablebase,
 }
 
 impl ErrorClass {
@@ -65,6 +71,9 @@ impl ErrorClass {
             ErrorClass::Ruleset => "RulesetError",
             ErrorClass::Setup => "SetupError",
             ErrorClass::RecordContent => "RecordContentError",
+            ErrorClass::Argument => "ArgumentError",
+            ErrorClass::Engine => "EngineError",
+            ErrorClass::Tablebase => "TablebaseError",
         }
     }
 }
@@ -235,6 +244,18 @@ pub fn camel_case(field: &'static str) -> String {
         }
     }
     out
+}
+
+impl From<bagh_engine::EngineError> for Failure {
+    fn from(error: bagh_engine::EngineError) -> Failure {
+        Failure::new(ErrorClass::Engine, error.to_string())
+    }
+}
+
+impl From<bagh_tablebase::TablebaseError> for Failure {
+    fn from(error: bagh_tablebase::TablebaseError) -> Failure {
+        Failure::new(ErrorClass::Tablebase, error.to_string())
+    }
 }
 
 impl From<bagh_core::SetupError> for Failure {

@@ -23,6 +23,12 @@
   class SetupError extends BaghError {}
   /** A tag or a comment that a record cannot hold. */
   class RecordContentError extends BaghError {}
+  /** An argument of the wrong kind, or an options object with an unknown key. */
+  class ArgumentError extends BaghError {}
+  /** A search that cannot start (no limit, a finished game, tables of another rule set), or bad engine options. */
+  class EngineError extends BaghError {}
+  /** Tables that cannot be opened, are damaged, or cannot answer a position. */
+  class TablebaseError extends BaghError {}
 
   const classes = {
     BaghError: [BaghError, 'ERR_BAGH'],
@@ -31,6 +37,9 @@
     RulesetError: [RulesetError, 'ERR_BAGH_RULESET'],
     SetupError: [SetupError, 'ERR_BAGH_SETUP'],
     RecordContentError: [RecordContentError, 'ERR_BAGH_RECORD_CONTENT'],
+    ArgumentError: [ArgumentError, 'ERR_BAGH_ARGUMENT'],
+    EngineError: [EngineError, 'ERR_BAGH_ENGINE'],
+    TablebaseError: [TablebaseError, 'ERR_BAGH_TABLEBASE'],
   };
   for (const [name, [cls, code]] of Object.entries(classes)) {
     codes.set(cls, code);

@@ -28,13 +28,16 @@ use napi::{Env, Result};
 use napi_derive::napi;
 
 mod convert;
+mod engine;
 mod errors;
 mod game;
 mod moves;
+mod options;
 mod outcome;
 mod position;
 mod records;
 mod ruleset;
+mod tablebase;
 
 /// Adds what the class and function declarations cannot: the version, the
 /// error classes and the `util.inspect` and iteration niceties.

@@ -2,6 +2,7 @@
 //! given as an options object.
 
 use bagh_core::{ParseErrorKind, Repetition, Ruleset, TigerMoves};
+use napi::bindgen_prelude::{FromNapiValue, JsValue, Object};
 use napi::{Env, Result};
 use napi_derive::napi;
 
@@ -23,6 +24,18 @@ impl From<Ruleset> for JsRuleset {
 
 /// The fields of `new Ruleset({...})`, the Python keywords in camelCase.
 /// A field left out (or `null`) takes the value of `bagh-chal`.
+/// The keys of `RulesetOptions`, as JavaScript spells them.
+const RULESET_OPTIONS: &[&str] = &[
+    "tigers",
+    "goats",
+    "captureTarget",
+    "tigerMoves",
+    "mandatoryCapture",
+    "blockedSideLoses",
+    "repetition",
+    "noProgressLimit",
+];
+
 #[napi(object)]
 pub struct RulesetOptions {
     /// The tigers' start points, e.g. `["a1", "e1", "a5", "e5"]`.
@@ -155,7 +168,15 @@ impl JsRuleset {
     /// A rule set from its fields; a field left out takes the value of
     /// `bagh-chal`. A bad field is a `RulesetError` whose `field` names it.
     #[napi(constructor, catch_unwind)]
-    pub fn new(env: Env, options: Option<RulesetOptions>) -> Result<JsRuleset> {
+    pub fn new(env: Env, options: Option<Object>) -> Result<JsRuleset> {
+        let options: Option<RulesetOptions> = match options {
+            Some(object) => {
+                crate::options::check_keys(&object, RULESET_OPTIONS, "Ruleset").or_throw(&env)?;
+                // SAFETY: both handles come from this call's environment.
+                Some(unsafe { RulesetOptions::from_napi_value(env.raw(), object.raw())? })
+            }
+            None => None,
+        };
         let options = options.unwrap_or(RulesetOptions {
             tigers: None,
             goats: None,

@@ -1,0 +1,114 @@
+'use strict';
+// The engine and the tables from Node: Promises that resolve off the main
+// thread, an AbortSignal that ends a long search, strict options, and the
+// tables' answers checked against positions solved by hand.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const bagh = require('..');
+
+// One tiger on c3, four goats, one capture wins (RULES.md's capture):
+// after b3 the tiger jumps it to a3 and wins at once.
+const TINY = 'tigers=c3 goats=4 capture_target=1';
+
+test('analyse answers a Promise with legal lines', async () => {
+  const engine = new bagh.Engine();
+  const game = new bagh.Game();
+  const analysis = await engine.analyse(game, { depth: 4, multipv: 2 });
+  const legal = game.legalMoves().map(String);
+  assert.equal(analysis.depth, 4);
+  assert.equal(analysis.lines.length, 2);
+  assert.ok(legal.includes(String(analysis.bestMove)));
+  assert.notEqual(String(analysis.lines[0].pv[0]), String(analysis.lines[1].pv[0]));
+  assert.equal(analysis.turn, 'goat');
+  assert.deepEqual(analysis.goatsScore, analysis.score);
+});
+
+test('the engine finds the winning capture, and scores it for both sides', async () => {
+  const engine = new bagh.Engine(TINY);
+  const game = new bagh.Game(TINY);
+  game.push('b3');
+  assert.equal(String(await engine.bestMove(game, { depth: 3 })), 'c3xa3');
+  const analysis = await engine.analyse(game, { depth: 3 });
+  assert.deepEqual({ kind: analysis.score.kind, value: analysis.score.value }, { kind: 'win', value: 1 });
+  assert.equal(analysis.turn, 'tiger');
+  assert.equal(analysis.goatsScore.kind, 'loss');
+  assert.equal(analysis.score.text, 'win in 1');
+});
+
+test('an AbortSignal ends a long search, which answers what it has', async () => {
+  const engine = new bagh.Engine();
+  const controller = new AbortController();
+  const started = Date.now();
+  const pending = engine.analyse(new bagh.Game(), { time: 60, signal: controller.signal });
+  setTimeout(() => controller.abort(), 200);
+  const analysis = await pending;
+  assert.ok(Date.now() - started < 20000, 'stopped long before its minute');
+  assert.ok(analysis.depth >= 1);
+  // stop() does the same.
+  const again = engine.analyse(new bagh.Game(), { time: 60 });
+  setTimeout(() => engine.stop(), 200);
+  assert.ok((await again).depth >= 1);
+});
+
+test('options are strict and limits are checked', async () => {
+  assert.throws(() => new bagh.Engine(undefined, { levl: 3 }), (error) => {
+    assert.ok(error instanceof bagh.ArgumentError);
+    assert.match(error.message, /unknown option "levl"/);
+    return true;
+  });
+  assert.throws(() => new bagh.Engine(undefined, { level: 21 }), /level/);
+  const engine = new bagh.Engine();
+  assert.throws(() => engine.analyse(new bagh.Game(), { depth: 1000 }), /depth/);
+  assert.throws(() => engine.analyse(new bagh.Game(), { dept: 3 }), bagh.ArgumentError);
+  assert.throws(() => engine.analyse(new bagh.Game('two-tigers'), { depth: 2 }), bagh.EngineError);
+  const over = new bagh.Game(TINY);
+  over.push('b3');
+  over.push('c3xa3');
+  await assert.rejects(new bagh.Engine(TINY).analyse(over, { depth: 2 }), (error) => {
+    assert.ok(error instanceof bagh.EngineError, String(error));
+    assert.match(error.message, /game is over/);
+    return true;
+  });
+});
+
+test('tables built from Node answer as the rules say', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bagh-node-tables-'));
+  try {
+    const tables = await bagh.Tablebase.build(TINY, dir);
+    assert.equal(String(tables.rules), String(bagh.Ruleset.fromText(TINY)));
+    const game = new bagh.Game(TINY);
+    game.push('b3');
+    // Goats still in hand: the placement layers hold values, not distances.
+    assert.deepEqual(tables.probe(game.position), { value: 'win', distance: null });
+    const replies = tables.probeMoves(game.position);
+    assert.equal(replies.length, game.legalMoves().length);
+    // The best moves are those that leave the goats lost, the capture among them.
+    const best = tables.bestMoves(game.position).map(String);
+    assert.ok(best.includes('c3xa3'));
+    assert.deepEqual(best.sort(), replies.filter((r) => r.value === 'loss').map((r) => String(r.move)).sort());
+    const capture = replies.find((r) => String(r.move) === 'c3xa3');
+    assert.deepEqual({ value: capture.value, distance: capture.distance }, { value: 'loss', distance: 0 });
+    const reopened = bagh.Tablebase.open(dir);
+    assert.deepEqual(reopened.probe(String(game.position)), tables.probe(game.position));
+    // With the tables the engine plays perfectly; tables of another rule set are refused.
+    const perfect = new bagh.Engine(TINY, { tablebase: tables });
+    assert.equal(String(await perfect.bestMove(game, { depth: 1 })), 'c3xa3');
+    assert.throws(() => new bagh.Engine('bagh-chal', { tablebase: tables }), bagh.EngineError);
+    assert.throws(() => bagh.Tablebase.open(path.join(dir, 'missing')), bagh.TablebaseError);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a Ruleset option that does not exist is refused, not ignored', () => {
+  assert.throws(() => new bagh.Ruleset({ goat: 10 }), (error) => {
+    assert.ok(error instanceof bagh.ArgumentError);
+    assert.match(error.message, /unknown option "goat"/);
+    assert.match(error.message, /goats/);
+    return true;
+  });
+  assert.equal(new bagh.Ruleset({ goats: 10 }).goats, 10);
+});
