@@ -57,6 +57,17 @@
 #define BAGH_MAX_PERFT_DEPTH 32
 
 /**
+ * The actions of every rule set: 25 placements, then the 264 ordered
+ * pairs of points on one line.
+ */
+#define BAGH_NUM_ACTIONS 289
+
+/**
+ * The floats of one observation: 11 planes of 25 points (`a1`, `b1`, ...).
+ */
+#define BAGH_OBSERVATION_SIZE 275
+
+/**
  * Tigers move one point along a line (`bagh_ruleset_builder_set_tiger_moves`).
  */
 #define BAGH_TIGER_MOVES_STEP 0
@@ -239,6 +250,24 @@ typedef enum bagh_side {
    */
   BAGH_SIDE_TIGER = 1,
 } bagh_side;
+
+/**
+ * What stands on a point.
+ */
+typedef enum bagh_piece {
+  /**
+   * Nothing: the point is empty.
+   */
+  BAGH_PIECE_NONE = 0,
+  /**
+   * A goat.
+   */
+  BAGH_PIECE_GOAT = 1,
+  /**
+   * A tiger.
+   */
+  BAGH_PIECE_TIGER = 2,
+} bagh_piece;
 
 /**
  * The value of a position for the side to move, under perfect play.
@@ -866,11 +895,68 @@ enum bagh_result bagh_position_goats(const struct bagh_position *position,
 void bagh_position_free(struct bagh_position *position);
 
 /**
+ * The piece on `point` (0 `a1`, 1 `b1`, ..., 24 `e5`);
+ * `BAGH_INVALID_ARGUMENT` for a point above 24.
+ *
+ * # Safety
+ *
+ * `position` is a live handle; `piece_out` points to a `bagh_piece`.
+ */
+enum bagh_result bagh_position_piece_at(const struct bagh_position *position,
+                                        uint8_t point,
+                                        enum bagh_piece *piece_out);
+
+/**
  * The name of a result code, such as `"BAGH_ILLEGAL_MOVE"`: a static
  * string the caller must not free; `"BAGH_UNKNOWN"` for a value that is
  * no code. Takes an `int` so that any value a C caller holds is safe.
  */
 const char *bagh_result_name(int32_t code);
+
+/**
+ * The action code of `mv` (below `BAGH_NUM_ACTIONS`);
+ * `BAGH_INVALID_MOVE` when the four bytes are no move.
+ *
+ * # Safety
+ *
+ * `action_out` points to a `uint32_t`.
+ */
+enum bagh_result bagh_rl_encode(struct bagh_move mv, uint32_t *action_out);
+
+/**
+ * The legal move of `game` that `action` names; `BAGH_INVALID_ARGUMENT`
+ * (with the reason) when it names none.
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `move_out` points to a `bagh_move`.
+ */
+enum bagh_result bagh_rl_decode(const struct bagh_game *game,
+                                uint32_t action,
+                                struct bagh_move *move_out);
+
+/**
+ * The legal-action mask of `game` (its history counted) into
+ * `mask_out[BAGH_NUM_ACTIONS]`: true for each legal action.
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `mask_out` points to `BAGH_NUM_ACTIONS` bools.
+ */
+enum bagh_result bagh_rl_mask(const struct bagh_game *game, bool *mask_out);
+
+/**
+ * The observation planes of `game` into `observation_out[BAGH_OBSERVATION_SIZE]`
+ * (the planes of `bagh.rl.observation`: tigers, goats, empty points, the
+ * side to move, goats in hand and captured, the rule set's switches, the
+ * no-progress count and repetitions).
+ *
+ * # Safety
+ *
+ * `game` is a live handle; `observation_out` points to
+ * `BAGH_OBSERVATION_SIZE` floats.
+ */
+enum bagh_result bagh_rl_observation(const struct bagh_game *game, float *observation_out);
 
 /**
  * The preset with id `id` (`"bagh-chal"`, `"two-tigers"`, ... see
@@ -1168,6 +1254,42 @@ enum bagh_result bagh_tablebase_probe(const struct bagh_tablebase *tablebase,
  * `tablebase` is NULL or a handle not freed before.
  */
 void bagh_tablebase_free(struct bagh_tablebase *tablebase);
+
+/**
+ * The moves that keep `position`'s value (the fastest win, the slowest
+ * loss where distances are known), into `moves_out` (room for
+ * `capacity`; `BAGH_MAX_MOVES` always fits). `count_out` gets how many,
+ * even when the array is too small (`BAGH_BUFFER_TOO_SMALL`).
+ *
+ * # Safety
+ *
+ * `tablebase` and `position` are live handles; `moves_out` points to
+ * `capacity` `bagh_move`s (or is NULL with capacity 0); `count_out` to a
+ * `size_t`.
+ */
+enum bagh_result bagh_tablebase_best_moves(const struct bagh_tablebase *tablebase,
+                                           const struct bagh_position *position,
+                                           struct bagh_move *moves_out,
+                                           size_t capacity,
+                                           size_t *count_out);
+
+/**
+ * Each legal move of `position` with the probe of the position after it
+ * (for the opponent, who moves next): `moves_out[i]` and `probes_out[i]`
+ * go together, `capacity` of each; `count_out` as in
+ * `bagh_tablebase_best_moves`.
+ *
+ * # Safety
+ *
+ * As `bagh_tablebase_best_moves`, and `probes_out` points to `capacity`
+ * `bagh_probe`s (or is NULL with capacity 0).
+ */
+enum bagh_result bagh_tablebase_probe_moves(const struct bagh_tablebase *tablebase,
+                                            const struct bagh_position *position,
+                                            struct bagh_move *moves_out,
+                                            struct bagh_probe *probes_out,
+                                            size_t capacity,
+                                            size_t *count_out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -248,3 +248,43 @@ pub unsafe extern "C" fn bagh_position_goats(
 pub unsafe extern "C" fn bagh_position_free(position: *mut bagh_position) {
     unsafe { free(position) }
 }
+
+/// What stands on a point.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum bagh_piece {
+    /// Nothing: the point is empty.
+    BAGH_PIECE_NONE = 0,
+    /// A goat.
+    BAGH_PIECE_GOAT = 1,
+    /// A tiger.
+    BAGH_PIECE_TIGER = 2,
+}
+
+/// The piece on `point` (0 `a1`, 1 `b1`, ..., 24 `e5`);
+/// `BAGH_INVALID_ARGUMENT` for a point above 24.
+///
+/// # Safety
+///
+/// `position` is a live handle; `piece_out` points to a `bagh_piece`.
+#[no_mangle]
+pub unsafe extern "C" fn bagh_position_piece_at(
+    position: *const bagh_position,
+    point: u8,
+    piece_out: *mut bagh_piece,
+) -> bagh_result {
+    guard(|| {
+        let out = Out::new(piece_out, "piece_out")?;
+        let position = unsafe { borrow(position, "position")? };
+        let point = bagh_core::Point::from_index(usize::from(point)).ok_or_else(|| {
+            crate::failure::Failure::invalid(format!("point {point} is not in 0..=24"))
+        })?;
+        let piece = match position.0.piece_at(point) {
+            None => bagh_piece::BAGH_PIECE_NONE,
+            Some(bagh_core::Side::Goat) => bagh_piece::BAGH_PIECE_GOAT,
+            Some(bagh_core::Side::Tiger) => bagh_piece::BAGH_PIECE_TIGER,
+        };
+        unsafe { out.write(piece) };
+        Ok(())
+    })
+}

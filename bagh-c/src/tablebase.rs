@@ -176,3 +176,64 @@ pub unsafe extern "C" fn bagh_tablebase_probe(
 pub unsafe extern "C" fn bagh_tablebase_free(tablebase: *mut bagh_tablebase) {
     unsafe { free(tablebase) }
 }
+
+/// The moves that keep `position`'s value (the fastest win, the slowest
+/// loss where distances are known), into `moves_out` (room for
+/// `capacity`; `BAGH_MAX_MOVES` always fits). `count_out` gets how many,
+/// even when the array is too small (`BAGH_BUFFER_TOO_SMALL`).
+///
+/// # Safety
+///
+/// `tablebase` and `position` are live handles; `moves_out` points to
+/// `capacity` `bagh_move`s (or is NULL with capacity 0); `count_out` to a
+/// `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn bagh_tablebase_best_moves(
+    tablebase: *const bagh_tablebase,
+    position: *const bagh_position,
+    moves_out: *mut crate::moves::bagh_move,
+    capacity: usize,
+    count_out: *mut usize,
+) -> bagh_result {
+    guard(|| {
+        let tables = unsafe { borrow(tablebase, "tablebase")? };
+        let position = unsafe { borrow(position, "position")? };
+        let moves = tables.0.best_moves(&position.0)?;
+        unsafe { crate::moves::write_moves(&moves, moves_out, capacity, count_out) }
+    })
+}
+
+/// Each legal move of `position` with the probe of the position after it
+/// (for the opponent, who moves next): `moves_out[i]` and `probes_out[i]`
+/// go together, `capacity` of each; `count_out` as in
+/// `bagh_tablebase_best_moves`.
+///
+/// # Safety
+///
+/// As `bagh_tablebase_best_moves`, and `probes_out` points to `capacity`
+/// `bagh_probe`s (or is NULL with capacity 0).
+#[no_mangle]
+pub unsafe extern "C" fn bagh_tablebase_probe_moves(
+    tablebase: *const bagh_tablebase,
+    position: *const bagh_position,
+    moves_out: *mut crate::moves::bagh_move,
+    probes_out: *mut bagh_probe,
+    capacity: usize,
+    count_out: *mut usize,
+) -> bagh_result {
+    guard(|| {
+        if probes_out.is_null() && capacity > 0 {
+            return Err(crate::failure::Failure::null("probes_out"));
+        }
+        let tables = unsafe { borrow(tablebase, "tablebase")? };
+        let position = unsafe { borrow(position, "position")? };
+        let replies = tables.0.probe_moves(&position.0)?;
+        let moves: Vec<bagh_core::Move> = replies.iter().map(|(mv, _)| *mv).collect();
+        unsafe { crate::moves::write_moves(&moves, moves_out, capacity, count_out)? };
+        let probes = unsafe { std::slice::from_raw_parts_mut(probes_out, replies.len()) };
+        for (slot, (_, probe)) in probes.iter_mut().zip(&replies) {
+            *slot = (*probe).into();
+        }
+        Ok(())
+    })
+}

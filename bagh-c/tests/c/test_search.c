@@ -99,7 +99,39 @@ static void analysis_scores_and_checks(void) {
     bagh_ruleset_free(rules);
 }
 
+static void rl_codes(void) {
+    /* RULES.md: 21 empty points at bagh-chal's start, so 21 placements;
+     * placement actions are the point's index (c3 is 12). */
+    bagh_ruleset *rules = NULL;
+    CHECK_OK(bagh_ruleset_preset("bagh-chal", &rules));
+    bagh_game *game = NULL;
+    CHECK_OK(bagh_game_new(rules, &game));
+    bool mask[BAGH_NUM_ACTIONS];
+    CHECK_OK(bagh_rl_mask(game, mask));
+    size_t legal = 0;
+    for (size_t a = 0; a < BAGH_NUM_ACTIONS; a++) legal += mask[a];
+    CHECK(legal == 21);
+    CHECK(!mask[0] && mask[12]); /* a tiger on a1; c3 empty */
+    bagh_move c3;
+    CHECK_OK(bagh_rl_decode(game, 12, &c3));
+    CHECK(c3.kind == BAGH_MOVE_PLACE && c3.to == 12);
+    uint32_t action = 0;
+    CHECK_OK(bagh_rl_encode(c3, &action));
+    CHECK(action == 12);
+    CHECK_RESULT(bagh_rl_decode(game, 0, &c3), BAGH_INVALID_ARGUMENT);
+    CHECK_RESULT(bagh_rl_decode(game, BAGH_NUM_ACTIONS, &c3), BAGH_INVALID_ARGUMENT);
+    float obs[BAGH_OBSERVATION_SIZE];
+    CHECK_OK(bagh_rl_observation(game, obs));
+    float tigers = 0;
+    for (int i = 0; i < 25; i++) tigers += obs[i];
+    CHECK(tigers == 4.0f && obs[0] == 1.0f);
+    CHECK_RESULT(bagh_rl_mask(game, NULL), BAGH_NULL_POINTER);
+    bagh_game_free(game);
+    bagh_ruleset_free(rules);
+}
+
 int main(void) {
+    rl_codes();
     infinite_search_stopped_from_another_thread();
     analysis_scores_and_checks();
     return 0;

@@ -62,6 +62,40 @@ static void tiny_tables(void) {
     }
     CHECK((int)start_probe.value - 1 == best);
 
+    /* probe_moves pairs each legal move with the probe after it, as the
+     * probes one by one do; best_moves are those that leave the opponent
+     * the worst. */
+    bagh_move replied[BAGH_MAX_MOVES];
+    bagh_probe replies[BAGH_MAX_MOVES];
+    size_t replied_count = 0;
+    CHECK_OK(bagh_tablebase_probe_moves(tables, start, replied, replies, BAGH_MAX_MOVES, &replied_count));
+    CHECK(replied_count == count);
+    size_t keeping = 0;
+    for (size_t i = 0; i < replied_count; i++) {
+        bagh_position *next = NULL;
+        bagh_probe one;
+        CHECK_OK(bagh_position_play(start, replied[i], &next));
+        CHECK_OK(bagh_tablebase_probe(tables, next, &one));
+        CHECK(same_probe(one, replies[i]));
+        int value = one.value == BAGH_VALUE_LOSS ? 1 : one.value == BAGH_VALUE_DRAW ? 0 : -1;
+        keeping += value == best;
+        bagh_position_free(next);
+    }
+    bagh_move kept[BAGH_MAX_MOVES];
+    size_t kept_count = 0;
+    CHECK_OK(bagh_tablebase_best_moves(tables, start, kept, BAGH_MAX_MOVES, &kept_count));
+    CHECK(kept_count >= 1 && kept_count <= keeping);
+    CHECK_RESULT(bagh_tablebase_best_moves(tables, start, kept, 0, &kept_count), BAGH_BUFFER_TOO_SMALL);
+    CHECK_RESULT(bagh_tablebase_probe_moves(tables, start, replied, NULL, 4, &replied_count), BAGH_NULL_POINTER);
+
+    /* The pieces: the tiger on c3 (point 12), nothing on a1. */
+    bagh_piece piece;
+    CHECK_OK(bagh_position_piece_at(start, 12, &piece));
+    CHECK(piece == BAGH_PIECE_TIGER);
+    CHECK_OK(bagh_position_piece_at(start, 0, &piece));
+    CHECK(piece == BAGH_PIECE_NONE);
+    CHECK_RESULT(bagh_position_piece_at(start, 25, &piece), BAGH_INVALID_ARGUMENT);
+
     /* Tables of another rule set refuse a bagh-chal position. */
     bagh_ruleset *bagh_chal = NULL;
     bagh_position *foreign = NULL;
