@@ -122,9 +122,10 @@ pub enum MctsError<E> {
     },
 }
 
-/// Checks an evaluator's answer for a batch (values in [-1, 1], legal
-/// logits neither NaN nor +∞) before anything of it is backed up.
-fn check_answer<E>(values: &[f32], logits: &[f32], masks: &[bool]) -> Result<(), MctsError<E>> {
+/// Checks an evaluator's values for a batch (each a number in [-1, 1])
+/// before anything of it is backed up; the legal logits are checked as
+/// each leaf is expanded.
+fn check_values<E>(values: &[f32]) -> Result<(), MctsError<E>> {
     for (leaf, &value) in values.iter().enumerate() {
         if !(-1.0..=1.0).contains(&value) {
             return Err(MctsError::BadAnswer {
@@ -132,22 +133,19 @@ fn check_answer<E>(values: &[f32], logits: &[f32], masks: &[bool]) -> Result<(),
                 reason: format!("value {value} is not a number in [-1, 1]"),
             });
         }
-        let row = leaf * NUM_ACTIONS..(leaf + 1) * NUM_ACTIONS;
-        let bad = logits[row.clone()]
-            .iter()
-            .zip(&masks[row])
-            .position(|(&logit, &legal)| legal && (logit.is_nan() || logit == f32::INFINITY));
-        if let Some(action) = bad {
-            return Err(MctsError::BadAnswer {
-                leaf,
-                reason: format!(
-                    "the logit of legal action {action} is {}",
-                    logits[leaf * NUM_ACTIONS + action]
-                ),
-            });
-        }
     }
     Ok(())
+}
+
+/// The error of a leaf whose legal action has a NaN or +∞ logit.
+fn bad_logit<E>(leaf: usize, action: usize, logits: &[f32]) -> MctsError<E> {
+    MctsError::BadAnswer {
+        leaf,
+        reason: format!(
+            "the logit of legal action {action} is {}",
+            logits[leaf * NUM_ACTIONS + action]
+        ),
+    }
 }
 
 /// What a search returns, one row per game.
@@ -254,14 +252,12 @@ impl Mcts {
                 &mut values[..k],
             )
             .map_err(MctsError::Evaluator)?;
-            check_answer(
-                &values[..k],
-                &logits[..k * NUM_ACTIONS],
-                &masks[..k * NUM_ACTIONS],
-            )?;
+            check_values(&values[..k])?;
             for (i, (t, path)) in chunk.iter().enumerate() {
                 let row = &logits[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
-                trees[*t].expand(0, row);
+                trees[*t]
+                    .expand(0, row)
+                    .map_err(|action| bad_logit(i, action, &logits))?;
                 trees[*t].add_virtual_loss(path);
                 trees[*t].back_up(path, values[i]);
             }
@@ -338,14 +334,12 @@ impl Mcts {
                 &mut values[..k],
             )
             .map_err(MctsError::Evaluator)?;
-            check_answer(
-                &values[..k],
-                &logits[..k * NUM_ACTIONS],
-                &masks[..k * NUM_ACTIONS],
-            )?;
+            check_values(&values[..k])?;
             for (i, (t, path)) in leaves.drain(..).enumerate() {
                 let leaf = *path.last().unwrap_or(&0);
-                trees[t].expand(leaf, &logits[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]);
+                trees[t]
+                    .expand(leaf, &logits[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS])
+                    .map_err(|action| bad_logit(i, action, &logits))?;
                 trees[t].back_up(&path, values[i]);
             }
         }

@@ -121,8 +121,20 @@ impl Tree {
 
     /// Sets the priors of a pending node's children to the softmax of
     /// `logits` (one per action) over their moves.
-    pub(crate) fn expand(&mut self, node: usize, logits: &[f32]) {
+    /// Errors: the action of a child whose logit is NaN or +∞ (nothing is
+    /// expanded then).
+    pub(crate) fn expand(&mut self, node: usize, logits: &[f32]) -> Result<(), usize> {
         let children = self.children(node);
+        for child in children.clone() {
+            if let Some(action) = self.nodes[child].mv.map(encode) {
+                if logits
+                    .get(action)
+                    .is_some_and(|&l| l.is_nan() || l == f32::INFINITY)
+                {
+                    return Err(action);
+                }
+            }
+        }
         let max = children
             .clone()
             .map(|c| logit(logits, &self.nodes[c]))
@@ -143,6 +155,7 @@ impl Tree {
             };
         }
         self.nodes[node].state = State::Expanded;
+        Ok(())
     }
 
     /// The child of `node` with the highest PUCT score.
