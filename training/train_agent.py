@@ -4,6 +4,7 @@ batched MCTS and a small policy/value network, scored against the tables.
 
     python3 training/train_agent.py --tables DIR --out DIR [--minutes M]
         [--seed S] [--simulations N] [--games G] [--eval-every MINUTES]
+    python3 training/train_agent.py --evaluate AGENT.npz --tables DIR
     python3 training/train_agent.py --self-test
 
 The network is a numpy multilayer perceptron over the observation planes,
@@ -352,6 +353,7 @@ def self_test() -> None:
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--self-test", action="store_true")
+    parser.add_argument("--evaluate", metavar="AGENT.npz", help="score a saved agent against the tables")
     parser.add_argument("--tables")
     parser.add_argument("--out", default="target/agent")
     parser.add_argument("--minutes", type=float, default=60.0)
@@ -370,6 +372,11 @@ def main(argv: list[str]) -> None:
         self_test()
     elif args.tables is None:
         parser.error("--tables DIR is needed (or --self-test)")
+    elif args.evaluate:
+        tables = bagh.Tablebase.open(args.tables)
+        net = Network.load(Path(args.evaluate))
+        report = bagh.rl.evaluate(net.act, tables, positions=args.eval_positions, games=args.eval_games)
+        print(report.to_markdown(), end="")
     else:
         train(args)
 
