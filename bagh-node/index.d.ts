@@ -523,3 +523,33 @@ export class Tablebase {
   /** The moves that keep the value (the fastest win, the slowest loss where known). */
   bestMoves(position: Position | string): Move[];
 }
+
+/**
+ * The reinforcement-learning codes of the Python package's `bagh.rl`: the
+ * fixed action space (289 actions: 25 placements, then the ordered pairs of
+ * points on one line), legal-action masks and observation planes.
+ */
+export const rl: {
+  /** The action code of a move. */
+  encode(move: MoveLike): number;
+  /** The legal move of `board` that `action` names; `ArgumentError` when none. */
+  decode(action: number, board: Game | Position): Move;
+  /** 289 bytes, 1 for each legal action (a Game's history counts). */
+  legalMask(board: Game | Position): Uint8Array;
+  /** 275 floats: 11 planes of the 25 points `a1`, `b1`, ..., `e5`. */
+  observation(board: Game | Position): Float32Array;
+};
+
+/** The options of `new PerfectPlayer`. */
+export interface PerfectPlayerOptions {
+  /** `"random"` (uniform among the best moves) or `"narrowing"`. */
+  style?: 'random' | 'narrowing';
+  seed?: number;
+}
+
+/** Perfect play by the tables, among the moves the game's history allows. */
+export class PerfectPlayer {
+  constructor(tablebase: Tablebase, options?: PerfectPlayerOptions | null);
+  /** The move it plays in `game`. */
+  bestMove(game: Game): Move;
+}

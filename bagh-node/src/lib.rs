@@ -34,8 +34,10 @@ mod game;
 mod moves;
 mod options;
 mod outcome;
+mod perfect;
 mod position;
 mod records;
+mod rl;
 mod ruleset;
 mod tablebase;
 

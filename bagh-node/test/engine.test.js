@@ -112,3 +112,38 @@ test('a Ruleset option that does not exist is refused, not ignored', () => {
   });
   assert.equal(new bagh.Ruleset({ goats: 10 }).goats, 10);
 });
+
+test('the RL codes are bagh.rl\'s', () => {
+  const game = new bagh.Game();
+  // RULES.md: 21 empty points at the start; a placement's action is its point's index.
+  const mask = bagh.rl.legalMask(game);
+  assert.ok(mask instanceof Uint8Array && mask.length === 289);
+  assert.equal(mask.reduce((sum, bit) => sum + bit, 0), 21);
+  assert.equal(bagh.rl.encode('c3'), 12);
+  assert.equal(String(bagh.rl.decode(12, game)), 'c3');
+  assert.throws(() => bagh.rl.decode(0, game), bagh.ArgumentError); // a tiger on a1
+  const planes = bagh.rl.observation(game.position);
+  assert.ok(planes instanceof Float32Array && planes.length === 275);
+  assert.equal(planes.slice(0, 25).reduce((sum, x) => sum + x, 0), 4); // four tigers
+  for (const move of game.legalMoves()) {
+    assert.equal(String(bagh.rl.decode(bagh.rl.encode(move), game)), String(move));
+  }
+});
+
+test('a perfect player keeps the value', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bagh-node-perfect-'));
+  try {
+    const tables = await bagh.Tablebase.build(TINY, dir);
+    const game = new bagh.Game(TINY);
+    game.push('b3');
+    for (const style of ['random', 'narrowing']) {
+      const player = new bagh.PerfectPlayer(tables, { style, seed: 3 });
+      const move = player.bestMove(game);
+      assert.ok(tables.bestMoves(game.position).map(String).includes(String(move)), style);
+    }
+    assert.throws(() => new bagh.PerfectPlayer(tables, { style: 'best' }), bagh.ArgumentError);
+    assert.throws(() => new bagh.PerfectPlayer(tables, { seeds: 1 }), bagh.ArgumentError);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

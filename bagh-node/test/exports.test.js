@@ -13,6 +13,7 @@ const bagh = require('..');
 function readDeclarations(text) {
   const values = new Map(); // name -> 'class' | 'function' | 'const'
   const classes = new Map(); // name -> { base, members: Set, statics: Set }
+  const objects = new Map(); // name -> { members: Set } for consts of an object type
   let current = null;
   for (const line of text.split('\n')) {
     if (current) {
@@ -35,8 +36,13 @@ function readDeclarations(text) {
       current = { base: base ?? null, members: new Set(), statics: new Set() };
       classes.set(name, current);
     }
+    // A const of an object type (`export const rl: {`): its functions.
+    if (kind === 'const' && line.trimEnd().endsWith('{')) {
+      current = { base: null, members: new Set(), statics: new Set() };
+      objects.set(name, current);
+    }
   }
-  return { values, classes };
+  return { values, classes, objects };
 }
 
 /** A class's members at run time: prototype names, well-known symbols, and statics. */
@@ -84,8 +90,10 @@ test('the reader finds the declarations', () => {
 test('the exports are the declared values', () => {
   assertSameNames('exports', new Set(declarations.values.keys()), new Set(Object.keys(bagh)));
   for (const [name, kind] of declarations.values) {
-    const type = kind === 'const' ? 'string' : 'function';
+    const object = declarations.objects.get(name);
+    const type = kind === 'const' ? (object ? 'object' : 'string') : 'function';
     assert.equal(typeof bagh[name], type, `${name} is declared as a ${kind}`);
+    if (object) assertSameNames(`functions of ${name}`, object.members, new Set(Object.keys(bagh[name])));
   }
 });
 
