@@ -197,6 +197,12 @@ impl PyGame {
         self.0.ascii_board()
     }
 
+    /// The current board drawn with its lines and diagonals, its counters,
+    /// and the result once the game is over.
+    fn line_board(&self) -> String {
+        self.0.line_board()
+    }
+
     /// How many times the current position has occurred, itself included.
     fn repetition_count(&self) -> usize {
         self.0.repetition_count()

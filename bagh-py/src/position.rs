@@ -227,6 +227,12 @@ impl PyPosition {
         self.0.ascii_board()
     }
 
+    /// The board drawn with its lines and diagonals (`T---.---G`, `| \\ |`),
+    /// coordinates, and the counters below it.
+    fn line_board(&self) -> String {
+        self.0.line_board()
+    }
+
     /// The position string, as `to_text()`.
     fn __str__(&self) -> String {
         self.0.to_string()

@@ -54,3 +54,4 @@ def test_analysis_scores_keep_the_goats_point_of_view_across_plies() -> None:
     start = engine.analyse(bagh.Game(rules), depth=3)
     assert start.pov_score.turn == "goat"
     assert start.pov_score.goats() == start.score
+
