@@ -15,6 +15,12 @@ use crate::tablebase::{tablebase_error, PyTablebase};
 /// history allows. `style` picks among equal moves: "random" (seeded), or
 /// "narrowing" (the move that leaves the opponent the fewest moves keeping
 /// its value). A player of `bagh.play_match`.
+///
+/// The tables ignore the game's history (a cycle counts as a draw), so
+/// under the `forbidden` repetition policy, bagh-chal's own, perfect play
+/// by them can lose a drawn position once the history bans the moves that
+/// hold it: the player never plays a banned move, but it does not look
+/// ahead at the bans.
 #[pyclass(name = "PerfectPlayer", module = "bagh", frozen)]
 pub struct PyPerfectPlayer {
     tablebase: Py<PyTablebase>,

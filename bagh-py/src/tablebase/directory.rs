@@ -234,6 +234,10 @@ impl PyTablebase {
     /// distance to the end where the tables know it: positions with no goats
     /// in hand and finished games (None for the rest, and for draws).
     /// Reading placement layer files, it lets other Python threads run.
+    /// The tables value a position as if it were new (a cycle counts as a
+    /// draw): under the `forbidden` repetition policy, bagh-chal's own, a
+    /// "draw" can be lost once the game's history bans the moves that hold
+    /// it.
     fn probe(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<PyProbe> {
         let position = self.position(position)?;
         let tables = &self.0;

@@ -282,6 +282,12 @@ class PerfectPlayer:
     moves: ``"random"`` (seeded) or ``"narrowing"`` (the move that leaves the
     opponent the fewest moves keeping its value). A player of
     :func:`play_match`.
+
+    The tables ignore the game's history (a cycle counts as a draw): under
+    the ``forbidden`` repetition policy, bagh-chal's own, perfect play by
+    them can lose a drawn position once the history bans the moves that hold
+    it. The player never plays a banned move, but does not look ahead at the
+    bans.
     """
 
     def __new__(

@@ -223,7 +223,12 @@ class Tablebase:
     def placement_missing(self) -> str | None:
         """Why the placement layers are not open (not built, or the layer files still to write), or None."""
     def probe(self, position: Position | str) -> Probe:
-        """The value and, where known, the distance of any position for the side to move."""
+        """The value and, where known, the distance of any position for the side to move.
+
+        The tables value a position as if it were new (a cycle counts as a
+        draw): under the ``forbidden`` repetition policy, bagh-chal's own, a
+        "draw" can be lost once the game's history bans the moves that hold it.
+        """
     def probe_many(
         self, positions: Iterable[Position | str] | npt.NDArray[np.uint64]
     ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]:
