@@ -307,6 +307,11 @@ typedef struct bagh_game bagh_game;
 typedef struct bagh_position bagh_position;
 
 /**
+ * A reader of many game records. Free with `bagh_record_reader_free`.
+ */
+typedef struct bagh_record_reader bagh_record_reader;
+
+/**
  * A validated rule set. Make one with `bagh_ruleset_preset`,
  * `bagh_ruleset_from_text` or `bagh_ruleset_builder_build`; free it with
  * `bagh_ruleset_free`. Positions and games copy it: it may be freed while
@@ -905,6 +910,50 @@ void bagh_position_free(struct bagh_position *position);
 enum bagh_result bagh_position_piece_at(const struct bagh_position *position,
                                         uint8_t point,
                                         enum bagh_piece *piece_out);
+
+/**
+ * A reader of the records of the file at `path`; `BAGH_IO_ERROR` names
+ * the file when it cannot be opened.
+ *
+ * # Safety
+ *
+ * `path` is a NUL-terminated string; `reader_out` points to a
+ * `bagh_record_reader*`.
+ */
+enum bagh_result bagh_record_reader_open(const char *path, struct bagh_record_reader **reader_out);
+
+/**
+ * A reader of the records of `text` (copied: the text may be freed).
+ *
+ * # Safety
+ *
+ * `text` is a NUL-terminated string; `reader_out` points to a
+ * `bagh_record_reader*`.
+ */
+enum bagh_result bagh_record_reader_from_text(const char *text,
+                                              struct bagh_record_reader **reader_out);
+
+/**
+ * The next game: `*game_out` a new game handle, or NULL after the last
+ * one. A game that cannot be read is its error (`BAGH_INVALID_RECORD`,
+ * with the line and column of the whole text) and `*game_out` NULL; the
+ * next call goes on with the game after it.
+ *
+ * # Safety
+ *
+ * `reader` is a live handle; `game_out` points to a `bagh_game*`.
+ */
+enum bagh_result bagh_record_reader_next(struct bagh_record_reader *reader,
+                                         struct bagh_game **game_out);
+
+/**
+ * Frees a reader; NULL does nothing.
+ *
+ * # Safety
+ *
+ * `reader` is NULL or a handle not freed before.
+ */
+void bagh_record_reader_free(struct bagh_record_reader *reader);
 
 /**
  * The name of a result code, such as `"BAGH_ILLEGAL_MOVE"`: a static

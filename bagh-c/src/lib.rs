@@ -59,6 +59,7 @@ mod outcome;
 mod perft;
 mod pointers;
 mod position;
+mod record_reader;
 mod result;
 mod rl;
 mod ruleset;
@@ -77,6 +78,7 @@ pub use moves::{
 pub use outcome::*;
 pub use perft::*;
 pub use position::*;
+pub use record_reader::*;
 pub use result::*;
 pub use rl::*;
 pub use ruleset::*;

@@ -358,7 +358,40 @@ static void games_from_positions(void) {
     bagh_ruleset_free(rules);
 }
 
+/* Many records in one text: the good games are read, a broken one is its
+ * error with its line, and the reader goes on to the next. */
+static void many_records(void) {
+    const char *text =
+        "[Rules \"bagh-chal\"]\n\n1. c3 a1a2 *\n\n"
+        "[Rules \"bagh-chal\"]\n\n1. c3 c3 *\n\n"
+        "[Rules \"two-tigers\"]\n\n1. a1 *\n";
+    bagh_record_reader *reader = NULL;
+    CHECK_OK(bagh_record_reader_from_text(text, &reader));
+    bagh_game *game = NULL;
+    CHECK_OK(bagh_record_reader_next(reader, &game));
+    CHECK(game != NULL);
+    size_t plies = 0;
+    CHECK_OK(bagh_game_len(game, &plies));
+    CHECK(plies == 2);
+    bagh_game_free(game);
+    CHECK_RESULT(bagh_record_reader_next(reader, &game), BAGH_INVALID_RECORD);
+    CHECK(game == NULL);
+    char message[256];
+    size_t length = 0;
+    CHECK_OK(bagh_last_error_message(message, sizeof message, &length));
+    CHECK(strstr(message, "line 7") != NULL);
+    CHECK_OK(bagh_record_reader_next(reader, &game));
+    CHECK(game != NULL);
+    bagh_game_free(game);
+    CHECK_OK(bagh_record_reader_next(reader, &game));
+    CHECK(game == NULL); /* the end */
+    bagh_record_reader_free(reader);
+    CHECK_RESULT(bagh_record_reader_open("/nonexistent/games.txt", &reader), BAGH_IO_ERROR);
+    bagh_record_reader_free(NULL);
+}
+
 int main(void) {
+    many_records();
     games_from_positions();
     presets_and_start_strings();
     builder_fields();
