@@ -36,7 +36,7 @@ test-rust:
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py bagh-web/tests/browser/test_board.py training/*.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py benchmarks/engine_bindings.py bagh-web/tests/browser/test_board.py training/*.py
 	$(PY) training/train_eval.py --self-test
 	$(PY) training/train_agent.py --self-test
 
@@ -58,6 +58,14 @@ AGENT_MINUTES ?= 60
 .PHONY: train-agent
 train-agent: .venv
 	$(PY) training/train_agent.py --tables $(AGENT_TABLES) --out target/agent --minutes $(AGENT_MINUTES)
+
+# Engine nodes per second through the command line (Rust), Python and Node,
+# side by side: benchmarks/engine_bindings.py.
+.PHONY: bench-engine-bindings
+bench-engine-bindings: .venv
+	$(CARGO) build --release --quiet -p bagh-cli
+	$(MAKE) --no-print-directory node NODE_PROFILE=release
+	$(PY) benchmarks/engine_bindings.py
 
 # The reference rows of bagh.rl.evaluate (random play, engine levels) on the
 # bagh-chal tables (`make solve-game`; the compressed ones serve as well).
