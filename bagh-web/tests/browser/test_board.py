@@ -23,6 +23,7 @@ import bagh
 import pytest
 
 webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -78,24 +79,51 @@ def driver() -> Iterator[Any]:
 
 
 def wait(driver: Any, condition: Any, seconds: float = 20) -> Any:
-    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+    # The page redraws the board and the lists after every answer: an
+    # element found just before a redraw is stale, and the condition is
+    # asked again.
+    return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: condition(d)
+    )
 
 
 def point(driver: Any, name: str) -> Any:
     return driver.find_element(By.CSS_SELECTOR, f'.spot[data-point="{name}"]')
 
 
+def piece_on(driver: Any, name: str) -> str | None:
+    """The `data-piece` of a point, read in one step (no element to go stale)."""
+    piece: str | None = driver.execute_script(
+        "return document.querySelector(`.spot[data-point='${arguments[0]}']`).getAttribute('data-piece');", name
+    )
+    return piece
+
+
+def click(driver: Any, name: str) -> None:
+    """Clicks a point, again if the board was redrawn under the pointer."""
+    for _ in range(5):
+        try:
+            point(driver, name).click()
+            return
+        except StaleElementReferenceException:
+            continue
+    point(driver, name).click()
+
+
 def plies(driver: Any) -> list[str]:
-    return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#move-list li[data-ply]")]
+    texts: list[str] = driver.execute_script(
+        "return [...document.querySelectorAll('#move-list li[data-ply]')].map((li) => li.textContent);"
+    )
+    return texts
 
 
 def click_move(driver: Any, move: str) -> None:
     """Clicks a move on the board: the point of a placement, else from and to."""
     if len(move) == 2:
-        point(driver, move).click()
+        click(driver, move)
     else:
-        point(driver, move[:2]).click()
-        point(driver, move[-2:]).click()
+        click(driver, move[:2])
+        click(driver, move[-2:])
 
 
 def test_play_analyse_and_train(server: dict[str, Any], driver: Any) -> None:
@@ -104,22 +132,24 @@ def test_play_analyse_and_train(server: dict[str, Any], driver: Any) -> None:
     assert len(driver.find_elements(By.CSS_SELECTOR, "[data-point]")) == 25
 
     # Place a goat on c3; the engine (tigers, by default) answers.
-    point(driver, "c3").click()
+    click(driver, "c3")
     wait(driver, lambda d: len(plies(d)) == 2)
     assert plies(driver)[0] == "c3"
-    assert point(driver, "c3").get_attribute("data-piece") == "goat"
+    assert piece_on(driver, "c3") == "goat"
     tiger_move = plies(driver)[1]
-    assert point(driver, tiger_move[-2:]).get_attribute("data-piece") == "tiger"
+    assert piece_on(driver, tiger_move[-2:]) == "tiger"
     wait(driver, lambda d: "Goats to move" in d.find_element(By.ID, "status").text)
 
     # A click on an occupied point is refused, and nothing is played.
-    point(driver, "c3").click()
+    click(driver, "c3")
     assert "occupied" in driver.find_element(By.ID, "status").text
     assert len(plies(driver)) == 2
 
     # The tables mark every legal move, and the engine's lines come live.
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#move-truth li")) > 0)
-    values = {li.get_attribute("class") for li in driver.find_elements(By.CSS_SELECTOR, "#move-truth li")}
+    values = set(driver.execute_script(
+        "return [...document.querySelectorAll('#move-truth li')].map((li) => li.className);"
+    ))
     assert values <= {"win", "draw", "loss"} and values
     assert any(word in driver.find_element(By.ID, "truth").text for word in ("win", "draw", "loss"))
     driver.find_element(By.ID, "analyse").click()
