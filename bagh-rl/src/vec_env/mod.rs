@@ -108,6 +108,9 @@ pub struct VecEnv {
     /// One opponent per worker thread (none for self-play).
     players: Vec<Option<Player>>,
     threads: usize,
+    /// The workers beyond the calling thread, kept for the environment's
+    /// life (threads - 1 of them; none on one thread).
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl std::fmt::Debug for VecEnv {
@@ -184,6 +187,19 @@ impl VecEnv {
             },
             players,
             threads,
+            pool: if threads > 1 {
+                Some(
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads - 1)
+                        .thread_name(|i| format!("bagh-vec-env-{i}"))
+                        .build()
+                        .map_err(|e| {
+                            invalid("threads", format!("cannot start the workers: {e}"))
+                        })?,
+                )
+            } else {
+                None
+            },
         })
     }
 
@@ -273,26 +289,48 @@ impl VecEnv {
             rest = tail;
             left -= len;
         }
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .slots
-                .chunks_mut(chunk)
-                .zip(actions.chunks(chunk))
-                .zip(rows)
-                .zip(self.players.iter_mut())
-                .enumerate()
-                .map(|(i, (((slots, actions), mut rows), player))| {
-                    scope.spawn(move || {
+        let Some(pool) = &self.pool else {
+            return Err(invalid("threads", "the workers are gone"));
+        };
+        let mut jobs = self
+            .slots
+            .chunks_mut(chunk)
+            .zip(actions.chunks(chunk))
+            .zip(rows)
+            .zip(self.players.iter_mut())
+            .enumerate();
+        let first = jobs.next();
+        let mut results: Vec<Result<(), EnvError>> = Vec::with_capacity(self.threads);
+        // The calling thread steps the first rows, the pool's workers the rest.
+        pool.in_place_scope(|scope| {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            for (i, (((slots, actions), mut rows), player)) in jobs {
+                let sender = sender.clone();
+                scope.spawn(move |_| {
+                    // A panic stays in its worker and becomes an error.
+                    let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         step_rows(slots, actions, &mut rows, player, shared, i * chunk)
-                    })
-                })
-                .collect();
-            handles.into_iter().try_for_each(|handle| {
-                handle.join().unwrap_or_else(|_| {
-                    Err(invalid("threads", "a worker thread stopped unexpectedly"))
-                })
-            })
-        })
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err(invalid("threads", "a worker thread stopped unexpectedly"))
+                    });
+                    let _ = sender.send(stepped);
+                });
+            }
+            drop(sender);
+            if let Some((i, (((slots, actions), mut rows), player))) = first {
+                results.push(step_rows(
+                    slots,
+                    actions,
+                    &mut rows,
+                    player,
+                    shared,
+                    i * chunk,
+                ));
+            }
+            results.extend(receiver);
+        });
+        results.into_iter().collect()
     }
 
     /// A uniformly random legal action for every environment, from its
