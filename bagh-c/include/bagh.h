@@ -23,6 +23,21 @@
 #include <stdint.h>
 
 /**
+ * The movement table, by retrograde analysis.
+ */
+#define BAGH_STAGE_MOVEMENT 0
+
+/**
+ * The placement layers, by backward induction.
+ */
+#define BAGH_STAGE_PLACEMENT 1
+
+/**
+ * Another stage (compression, comparison).
+ */
+#define BAGH_STAGE_OTHER 2
+
+/**
  * The most legal moves a position can have: a `bagh_move` array of this
  * length always holds them all.
  * (A literal, so that cbindgen can write it; the core's figure is checked.)
@@ -340,6 +355,34 @@ typedef struct bagh_stop bagh_stop;
 typedef struct bagh_tablebase bagh_tablebase;
 
 /**
+ * How far a build is.
+ */
+typedef struct bagh_build_progress {
+  /**
+   * `BAGH_STAGE_MOVEMENT`, `BAGH_STAGE_PLACEMENT` or `BAGH_STAGE_OTHER`.
+   */
+  uint8_t stage;
+  /**
+   * The layer being solved: goats captured (movement) or placed (placement).
+   */
+  uint8_t layer;
+  /**
+   * Work units done in this stage (those a resume skipped included).
+   */
+  uint64_t done;
+  /**
+   * Work units of the whole stage (for the movement table an estimate).
+   */
+  uint64_t total;
+} bagh_build_progress;
+
+/**
+ * Called now and then during a build, possibly from the build's worker
+ * threads, with `user_data`; returning false stops the build.
+ */
+typedef bool (*bagh_build_progress_fn)(const struct bagh_build_progress *progress, void *user_data);
+
+/**
  * How an engine plays. Start from `bagh_engine_options_default()` and
  * change the fields wanted.
  */
@@ -514,6 +557,24 @@ typedef struct bagh_probe {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * As `bagh_tablebase_build`, with `on_progress` (or NULL) hearing the
+ * build's progress; a build its callback stopped is `BAGH_TABLEBASE_ERROR`
+ * ("interrupted"), and what it finished is kept for a later build to
+ * resume.
+ *
+ * # Safety
+ *
+ * As `bagh_tablebase_build`; `on_progress`, when set, may be called with
+ * `user_data` from any of the build's threads until this call returns.
+ */
+enum bagh_result bagh_tablebase_build_with_progress(const struct bagh_ruleset *rules,
+                                                    const char *dir,
+                                                    uint32_t threads,
+                                                    bagh_build_progress_fn on_progress,
+                                                    void *user_data,
+                                                    struct bagh_tablebase **tablebase_out);
 
 /**
  * One thread, 16 MB, full strength, seed 0, no tables.

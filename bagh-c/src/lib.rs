@@ -50,6 +50,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+mod build_progress;
 mod conversions;
 mod engine;
 mod failure;
@@ -68,6 +69,7 @@ mod search;
 mod tablebase;
 mod text;
 
+pub use build_progress::*;
 pub use engine::*;
 pub use failure::bagh_last_error_message;
 pub use game::*;

@@ -200,7 +200,45 @@ static void engine_best_move(void) {
     bagh_ruleset_free(rules);
 }
 
+struct heard {
+    size_t calls;
+    uint64_t last_total;
+    bool stop;
+};
+
+static bool on_build_progress(const bagh_build_progress *progress, void *user_data) {
+    struct heard *heard = user_data;
+    heard->calls++;
+    heard->last_total = progress->total;
+    CHECK(progress->done <= progress->total || progress->stage == BAGH_STAGE_MOVEMENT);
+    return !heard->stop;
+}
+
+/* A build reports its progress, and a callback that answers false stops it. */
+static void build_progress(void) {
+    char dir[] = "/tmp/bagh-c-progress-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    bagh_ruleset *rules = NULL;
+    CHECK_OK(bagh_ruleset_from_text("tigers=c3 goats=4 capture_target=2", &rules));
+    struct heard stopped = {0, 0, true};
+    bagh_tablebase *tables = NULL;
+    CHECK_RESULT(bagh_tablebase_build_with_progress(rules, dir, 1, on_build_progress, &stopped, &tables), BAGH_TABLEBASE_ERROR);
+    CHECK(tables == NULL && stopped.calls >= 1);
+    char message[256];
+    size_t length = 0;
+    CHECK_OK(bagh_last_error_message(message, sizeof message, &length));
+    CHECK(strstr(message, "interrupt") != NULL || strstr(message, "stopped") != NULL);
+    struct heard heard = {0, 0, false};
+    CHECK_OK(bagh_tablebase_build_with_progress(rules, dir, 1, on_build_progress, &heard, &tables));
+    CHECK(heard.calls >= 1 && heard.last_total > 0);
+    bagh_tablebase_free(tables);
+    CHECK_OK(bagh_tablebase_build_with_progress(rules, dir, 1, NULL, NULL, &tables));
+    bagh_tablebase_free(tables);
+    bagh_ruleset_free(rules);
+}
+
 int main(void) {
+    build_progress();
     missing_directory();
     tiny_tables();
     engine_best_move();
