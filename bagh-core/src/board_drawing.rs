@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn every_square_shows_the_diagonal_of_its_even_corner() {
-        // RULES.md: the diagonals pass through the points whose file and
+        // docs/rules.md: the diagonals pass through the points whose file and
         // rank indices sum to an even number; each square of the grid has
         // one, from its even corners.
         let drawing = Position::default().line_board();

@@ -144,7 +144,7 @@ fn errors_are_typed() {
         .unwrap_err();
     assert_eq!(error, EngineError::NoLimit);
     // A depth past the deepest iteration is refused, not clamped into a
-    // search that would not end (RULES.md: the engine searches at most 100 plies).
+    // search that would not end (MAX_DEPTH: the engine searches at most 100 plies).
     let error = engine()
         .analyse(&game, &Limits::depth(1000), 1, |_| {})
         .unwrap_err();

@@ -9,7 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const bagh = require('..');
 
-// One tiger on c3, four goats, one capture wins (RULES.md's capture):
+// One tiger on c3, four goats, one capture wins (docs/rules.md's capture):
 // after b3 the tiger jumps it to a3 and wins at once.
 const TINY = 'tigers=c3 goats=4 capture_target=1';
 
@@ -115,7 +115,7 @@ test('a Ruleset option that does not exist is refused, not ignored', () => {
 
 test('the RL codes are bagh.rl\'s', () => {
   const game = new bagh.Game();
-  // RULES.md: 21 empty points at the start; a placement's action is its point's index.
+  // docs/rules.md: 21 empty points at the start; a placement's action is its point's index.
   const mask = bagh.rl.legalMask(game);
   assert.ok(mask instanceof Uint8Array && mask.length === 289);
   assert.equal(mask.reduce((sum, bit) => sum + bit, 0), 21);

@@ -46,7 +46,7 @@ async fn a_game_is_played_taken_back_and_walked_through() {
     assert_eq!(game["rules"], "bagh-chal");
     assert_eq!(game["side"], "goat");
     assert_eq!(game["in_hand"], 20);
-    // The start's 21 empty points are the legal placements (RULES.md).
+    // The start's 21 empty points are the legal placements (docs/rules.md).
     assert_eq!(game["legal"].as_array().unwrap().len(), 21);
     let (status, after) = call(
         &app,

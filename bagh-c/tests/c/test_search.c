@@ -100,7 +100,7 @@ static void analysis_scores_and_checks(void) {
 }
 
 static void rl_codes(void) {
-    /* RULES.md: 21 empty points at bagh-chal's start, so 21 placements;
+    /* docs/rules.md: 21 empty points at bagh-chal's start, so 21 placements;
      * placement actions are the point's index (c3 is 12). */
     bagh_ruleset *rules = NULL;
     CHECK_OK(bagh_ruleset_preset("bagh-chal", &rules));
