@@ -97,18 +97,16 @@ pub unsafe extern "C" fn bagh_tablebase_build(
     threads: u32,
     tablebase_out: *mut *mut bagh_tablebase,
 ) -> bagh_result {
-    guard(|| {
-        let out = Out::new(tablebase_out, "tablebase_out")?;
-        let rules = unsafe { borrow(rules, "rules")? };
-        let dir = unsafe { read_text(dir, "dir")? };
-        let options = BuildOptions {
-            threads: threads as usize,
-            ..BuildOptions::default()
-        };
-        let tables = Tablebase::build(rules.0, dir, &options)?;
-        unsafe { out.write_handle(bagh_tablebase(Arc::new(tables))) };
-        Ok(())
-    })
+    unsafe {
+        crate::build_progress::bagh_tablebase_build_with_progress(
+            rules,
+            dir,
+            threads,
+            None,
+            std::ptr::null_mut(),
+            tablebase_out,
+        )
+    }
 }
 
 /// Compresses the full tables `tablebase` (the movement table and every
