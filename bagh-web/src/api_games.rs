@@ -10,7 +10,7 @@ use bagh_core::{Game, Move, Position, Record, Ruleset};
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::state::AppState;
+use crate::state::{AppState, Session};
 use crate::views::GameView;
 
 /// The body of `POST /api/games`.
@@ -41,6 +41,21 @@ pub struct PlayMove {
 pub struct Goto {
     /// The ply to show: 0 for the start, up to the moves played and to redo.
     pub ply: usize,
+}
+
+/// A move typed in the notation, in any case; 400 when it does not read.
+pub fn parse_move(text: &str) -> Result<Move, ApiError> {
+    text.trim()
+        .to_ascii_lowercase()
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("move {text:?}: {e}")))
+}
+
+/// The view of a session's game after a change, its searches stopped
+/// (they searched the position before it).
+fn changed(id: u64, s: &mut Session) -> Result<Json<GameView>, ApiError> {
+    s.stop_searches();
+    Ok(Json(GameView::of(id, &s.game, s.redo.len())))
 }
 
 /// The game a `NewGame` describes.
@@ -115,12 +130,7 @@ pub async fn play(
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = path?;
     let Json(request) = body?;
-    let mv: Move = request
-        .mv
-        .trim()
-        .to_ascii_lowercase()
-        .parse()
-        .map_err(|e| ApiError::bad_request(format!("move {:?}: {e}", request.mv)))?;
+    let mv = parse_move(&request.mv)?;
     state.with(id, |s| {
         s.game.push(mv).map_err(ApiError::bad_request)?;
         // A new move ends the line that could be redone, unless it is the
@@ -130,8 +140,7 @@ pub async fn play(
         } else {
             s.redo.clear();
         }
-        s.stop_searches();
-        Ok(Json(GameView::of(id, &s.game, s.redo.len())))
+        changed(id, s)
     })
 }
 
@@ -147,8 +156,7 @@ pub async fn undo(
             .pop()
             .ok_or_else(|| ApiError::conflict("no move to take back"))?;
         s.redo.push(mv);
-        s.stop_searches();
-        Ok(Json(GameView::of(id, &s.game, s.redo.len())))
+        changed(id, s)
     })
 }
 
@@ -164,8 +172,7 @@ pub async fn redo(
             .pop()
             .ok_or_else(|| ApiError::conflict("no move to redo"))?;
         s.game.push_unchecked(mv);
-        s.stop_searches();
-        Ok(Json(GameView::of(id, &s.game, s.redo.len())))
+        changed(id, s)
     })
 }
 
@@ -196,8 +203,7 @@ pub async fn goto(
                 s.game.push_unchecked(mv);
             }
         }
-        s.stop_searches();
-        Ok(Json(GameView::of(id, &s.game, s.redo.len())))
+        changed(id, s)
     })
 }
 
@@ -212,10 +218,9 @@ pub async fn load(
     let Json(request) = body?;
     let game = game_of(&request, &state)?;
     state.with(id, |s| {
-        s.stop_searches();
         s.game = game;
         s.redo.clear();
-        Ok(Json(GameView::of(id, &s.game, 0)))
+        changed(id, s)
     })
 }
 

@@ -106,12 +106,7 @@ pub async fn answer(
     let Path(index) = path?;
     let Json(request) = body?;
     let puzzle = puzzle(&state, index)?;
-    let mv: Move = request
-        .mv
-        .trim()
-        .to_ascii_lowercase()
-        .parse()
-        .map_err(|e| ApiError::bad_request(format!("move {:?}: {e}", request.mv)))?;
+    let mv = crate::api_games::parse_move(&request.mv)?;
     let game = puzzle.game().map_err(ApiError::internal)?;
     if !game.is_legal(mv) {
         return Err(ApiError::bad_request(format!(
