@@ -42,6 +42,7 @@ use std::time::Duration;
 use bagh_core::Ruleset;
 use clap::{Args, Parser, Subcommand};
 use datagen::DatagenArgs;
+use play::PlayArgs;
 use puzzles::PuzzlesArgs;
 use serve::ServeArgs;
 
@@ -358,38 +359,6 @@ Example session (lines sent by the other side marked >):
   > quit")]
 pub struct EngineArgs {}
 
-/// Play a game against the engine in the terminal.
-///
-/// Type moves in the notation (`c3`, `a1a2`, `a1xa3`), or `undo` (takes
-/// back your last move and the engine's answer), `hint` (the engine's
-/// suggestion), `moves` (the legal moves), `quit`. The end prints the result
-/// and the game's record.
-#[derive(Args, Debug)]
-#[command(after_help = "\
-Examples:
-  bagh play
-  bagh play two-tigers --side tiger --level 15 --seed 7")]
-pub struct PlayArgs {
-    /// The rule set: a preset id or a rule set's text form [default: the tables' rule set, or bagh-chal].
-    #[arg(value_name = "RULES")]
-    pub rules: Option<Ruleset>,
-    /// The side you play; the goats move first.
-    #[arg(long, value_enum, default_value_t = PlaySide::Goat)]
-    pub side: PlaySide,
-    /// The engine's level, 1 (weakest) to 20: it plays without tables [default: 10, or full strength with --tables].
-    #[arg(long, value_name = "1..20", value_parser = clap::value_parser!(u8).range(1..=20))]
-    pub level: Option<u8>,
-    /// The seed of the engine's choices [default: from the clock].
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
-    /// A tablebase directory of the rule set: without --level the engine plays at full strength, perfectly where the tables answer; a level plays without them (hints still use them).
-    #[arg(long, value_name = "DIR")]
-    pub tables: Option<PathBuf>,
-    /// The engine's time per move in seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "1", allow_negative_numbers = true, value_parser = parse_seconds)]
-    pub time: Duration,
-}
-
 /// Play the engine against itself: two levels, alternating sides, and an Elo difference.
 ///
 /// Games come in pairs: each pair starts from an opening of random moves
@@ -436,15 +405,6 @@ pub struct MatchArgs {
     /// Write the games' records to this file.
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
-}
-
-/// The side a person plays.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
-pub enum PlaySide {
-    /// The goats (player 1, they move first).
-    Goat,
-    /// The tigers.
-    Tiger,
 }
 
 /// Reads a positive number of seconds.

@@ -3,15 +3,57 @@
 //! `moves`, `help`, `quit`; the end prints the result and the record.
 
 use std::io::{BufRead, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use bagh_core::{Game, Move, Side};
+use bagh_core::{Game, Move, Ruleset, Side};
 use bagh_engine::{Engine, EngineOptions, Limits};
+use clap::Args;
 
 use crate::analyse::moves_text;
 use crate::engine_setup::{open_tables, rules_of};
 use crate::error::CliError;
-use crate::{PlayArgs, PlaySide};
+
+/// Play a game against the engine in the terminal.
+///
+/// Type moves in the notation (`c3`, `a1a2`, `a1xa3`), or `undo` (takes
+/// back your last move and the engine's answer), `hint` (the engine's
+/// suggestion), `moves` (the legal moves), `quit`. The end prints the result
+/// and the game's record.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  bagh play
+  bagh play two-tigers --side tiger --level 15 --seed 7")]
+pub struct PlayArgs {
+    /// The rule set: a preset id or a rule set's text form [default: the tables' rule set, or bagh-chal].
+    #[arg(value_name = "RULES")]
+    pub rules: Option<Ruleset>,
+    /// The side you play; the goats move first.
+    #[arg(long, value_enum, default_value_t = PlaySide::Goat)]
+    pub side: PlaySide,
+    /// The engine's level, 1 (weakest) to 20: it plays without tables [default: 10, or full strength with --tables].
+    #[arg(long, value_name = "1..20", value_parser = clap::value_parser!(u8).range(1..=20))]
+    pub level: Option<u8>,
+    /// The seed of the engine's choices [default: from the clock].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// A tablebase directory of the rule set: without --level the engine plays at full strength, perfectly where the tables answer; a level plays without them (hints still use them).
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// The engine's time per move in seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "1", allow_negative_numbers = true, value_parser = crate::parse_seconds)]
+    pub time: Duration,
+}
+
+/// The side a person plays.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlaySide {
+    /// The goats (player 1, they move first).
+    Goat,
+    /// The tigers.
+    Tiger,
+}
 
 const HELP: &str = "\
 Type a move (c3 places a goat, a1a2 steps, a1xa3 captures), or:
