@@ -73,7 +73,11 @@ function assertSameNames(what, declared, actual) {
   assert.deepEqual(extra, [], `the addon has ${what} that index.d.ts does not declare: ${extra.join(', ')}`);
 }
 
-const declarations = readDeclarations(fs.readFileSync(path.join(__dirname, '..', 'index.d.ts'), 'utf8'));
+// index.d.ts and the files it re-exports with `export * from './name'`.
+const readTypes = (name) => fs.readFileSync(path.join(__dirname, '..', name), 'utf8');
+const indexTypes = readTypes('index.d.ts');
+const reexported = [...indexTypes.matchAll(/^export \* from '\.\/([\w-]+)';$/gm)].map((m) => readTypes(`${m[1]}.d.ts`));
+const declarations = readDeclarations([indexTypes, ...reexported].join('\n'));
 
 test('the reader finds the declarations', () => {
   for (const name of ['Game', 'Position', 'Move', 'Ruleset', 'Outcome', 'Record', 'BaghError']) {

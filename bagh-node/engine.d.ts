@@ -1,0 +1,135 @@
+/**
+ * The engine, the tables, the perfect player and the RL codes of
+ * `bagh-node`, re-exported by `index.d.ts`.
+ */
+
+import type { Game, Move, MoveLike, Position, Ruleset, RulesLike, Side } from './index';
+
+/** A score for the side to move: centi-goats, or a proven result in plies (`value` null when the distance is unknown). */
+export interface Score {
+  readonly kind: 'cp' | 'win' | 'loss' | 'draw';
+  readonly value: number | null;
+  /** As people read it: `+0.35` (goats), `win in 7`, `draw`. */
+  readonly text: string;
+}
+
+/** One root move's score and principal variation. */
+export interface Line {
+  readonly score: Score;
+  readonly pv: Move[];
+}
+
+/** What `Engine.analyse` answers. */
+export interface Analysis {
+  readonly bestMove: Move;
+  /** For the side to move. */
+  readonly score: Score;
+  /** The same score from the goats' side, whoever is to move. */
+  readonly goatsScore: Score;
+  /** The side to move. */
+  readonly turn: Side;
+  readonly pv: Move[];
+  readonly depth: number;
+  readonly seldepth: number;
+  readonly nodes: number;
+  readonly timeMs: number;
+  /** The `multipv` best lines, best first. */
+  readonly lines: Line[];
+}
+
+/** The limits of a search; without `time`, `depth` or `nodes` it runs for 1 second. */
+export interface SearchOptions {
+  /** Seconds. */
+  time?: number;
+  /** Plies, 1 to 100. */
+  depth?: number;
+  nodes?: number;
+  /** Lines of `analyse`, at least 1. */
+  multipv?: number;
+  /** Aborting it ends the search; the Promise then holds the best answer so far. */
+  signal?: AbortSignal;
+}
+
+/** The options of `new Engine`; an unknown key throws `ArgumentError`. */
+export interface EngineOptions {
+  /** 1 to 20 for human opponents (without tables); full strength when left out. */
+  level?: number;
+  seed?: number;
+  threads?: number;
+  hashMb?: number;
+  /** Tables of the rule set: perfect play where they answer. */
+  tablebase?: Tablebase;
+}
+
+/**
+ * A search engine for one rule set. Searches run off the main thread and
+ * answer Promises.
+ *
+ * @example
+ * const engine = new bagh.Engine('bagh-chal', { level: 5 });
+ * const move = await engine.bestMove(game, { time: 0.5 });
+ */
+export class Engine {
+  constructor(rules?: RulesLike | null, options?: EngineOptions | null);
+  /** The searches' rule set. */
+  get rules(): Ruleset;
+  /** The `multipv` best lines of `board` (a Game, whose history counts, a Position or a position string). */
+  analyse(board: Game | Position | string, options?: SearchOptions | null): Promise<Analysis>;
+  /** The move to play in `board` (at a level, the level's seeded choice). */
+  bestMove(board: Game | Position | string, options?: SearchOptions | null): Promise<Move>;
+  /** Stops the running search, which answers with what it has. */
+  stop(): void;
+}
+
+/** A probe's answer for the side to move. */
+export interface Probe {
+  readonly value: 'win' | 'draw' | 'loss';
+  /** Plies to the end under perfect play, where the tables know it. */
+  readonly distance: number | null;
+}
+
+/** The tables of one rule set (full table files or a compressed `tables.btz`). */
+export class Tablebase {
+  /** Opens the tables of a directory; `TablebaseError` names what is missing or damaged. */
+  static open(dir: string): Tablebase;
+  /** Builds the tables of `rules` into `dir` off the main thread (a stopped build resumes). */
+  static build(rules: RulesLike, dir: string): Promise<Tablebase>;
+  /** The rule set the tables solve. */
+  get rules(): Ruleset;
+  /** The value of a position for the side to move. */
+  probe(position: Position | string): Probe;
+  /** Each legal move with the value of the position after it (for the opponent). */
+  probeMoves(position: Position | string): Array<Probe & { readonly move: Move }>;
+  /** The moves that keep the value (the fastest win, the slowest loss where known). */
+  bestMoves(position: Position | string): Move[];
+}
+
+/**
+ * The reinforcement-learning codes of the Python package's `bagh.rl`: the
+ * fixed action space (289 actions: 25 placements, then the ordered pairs of
+ * points on one line), legal-action masks and observation planes.
+ */
+export const rl: {
+  /** The action code of a move. */
+  encode(move: MoveLike): number;
+  /** The legal move of `board` that `action` names; `ArgumentError` when none. */
+  decode(action: number, board: Game | Position): Move;
+  /** 289 bytes, 1 for each legal action (a Game's history counts). */
+  legalMask(board: Game | Position): Uint8Array;
+  /** 275 floats: 11 planes of the 25 points `a1`, `b1`, ..., `e5`. */
+  observation(board: Game | Position): Float32Array;
+};
+
+/** The options of `new PerfectPlayer`. */
+export interface PerfectPlayerOptions {
+  /** `"random"` (uniform among the best moves) or `"narrowing"`. */
+  style?: 'random' | 'narrowing';
+  seed?: number;
+}
+
+/** Perfect play by the tables, among the moves the game's history allows. */
+export class PerfectPlayer {
+  constructor(tablebase: Tablebase, options?: PerfectPlayerOptions | null);
+  /** The move it plays in `game`. */
+  bestMove(game: Game): Move;
+}
