@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use bagh_core::{Game, Move, SplitMix64};
-use bagh_tablebase::{Probe, Tablebase, TablebaseError, Value};
+use bagh_core::{Game, Move, Repetition, SplitMix64};
+use bagh_tablebase::{HistorySearch, Probe, Tablebase, TablebaseError, Value};
 
 use crate::{MatchError, Player};
 
@@ -28,8 +28,17 @@ pub enum PerfectStyle {
 /// result for it is the best the tables give: a win before a draw before a
 /// loss, and among wins of the movement phase the fastest, among losses the
 /// slowest. Choosing the fastest win keeps a winner from going round in
-/// circles into a repetition draw; the tables value positions as if new,
-/// so a draw that history spoils is beyond them.
+/// circles into a repetition draw.
+///
+/// The tables value positions as if new, and under `forbidden` the game's
+/// history bans moves they assume: a side that holds a draw by going round
+/// can run out of fresh moves. So under `forbidden`, in the movement phase
+/// and wherever the history could change the tables' answer, the player
+/// searches the game itself, bans and all, for up to
+/// [`history_nodes`](PerfectPlayer::with_history_nodes) positions a move
+/// ([`HistorySearch::horizon_values`]), and keeps the moves that search
+/// rates best, then the tables' best of those. It avoids the bans it can
+/// see; beyond its horizon the tables' caveat stands.
 ///
 /// ```no_run
 /// use std::sync::Arc;
@@ -49,6 +58,7 @@ pub struct PerfectPlayer {
     tables: Arc<Tablebase>,
     style: PerfectStyle,
     rng: SplitMix64,
+    history_nodes: u64,
 }
 
 /// How good a move's result is for the player who makes it: a higher key
@@ -70,7 +80,76 @@ impl PerfectPlayer {
             tables,
             style,
             rng: SplitMix64::new(seed),
+            history_nodes: PerfectPlayer::HISTORY_NODES,
         }
+    }
+
+    /// The positions a move's search with the history visits by default.
+    pub const HISTORY_NODES: u64 = 20_000;
+
+    /// The same player, searching at most `nodes` positions a move with the
+    /// game's history under `forbidden` (0: the tables alone, as if every
+    /// position were new).
+    pub fn with_history_nodes(mut self, nodes: u64) -> PerfectPlayer {
+        self.history_nodes = nodes;
+        self
+    }
+
+    /// The positions a move's search with the history visits at most.
+    pub fn history_nodes(&self) -> u64 {
+        self.history_nodes
+    }
+
+    /// The moves of `game` that a search of up to `nodes` positions with
+    /// its history rates best, the tables' best of those first kept: `None`
+    /// where the history cannot change the tables' answer (another
+    /// repetition policy, goats in hand, a win or loss the history leaves
+    /// alone) or `nodes` is 0.
+    ///
+    /// Errors: the tables cannot answer.
+    pub fn history_aware_moves(
+        tables: &Tablebase,
+        game: &Game,
+        nodes: u64,
+    ) -> Result<Option<Vec<Move>>, TablebaseError> {
+        if nodes == 0
+            || game.rules().repetition() != Repetition::Forbidden
+            || game.position().goats_in_hand() > 0
+            || game.is_game_over()
+            || tables.probe_game_with(game, 1)?.proven.is_some()
+        {
+            return Ok(None);
+        }
+        let mut search = HistorySearch::new(tables, u64::MAX);
+        let mut values = Vec::new();
+        // Deepen while the next depth likely fits the budget (a depth costs
+        // a few times the one before).
+        for depth in 1..=64 {
+            values = search.horizon_values(game, depth)?;
+            if search.nodes().saturating_mul(4) > nodes {
+                break;
+            }
+        }
+        let Some(best) = values.iter().map(|(_, v)| *v).max() else {
+            return Ok(Some(Vec::new()));
+        };
+        let position = game.position();
+        let mut top: Option<(u8, i32)> = None;
+        let mut moves = Vec::new();
+        for (mv, _) in values.into_iter().filter(|(_, v)| *v == best) {
+            let Ok(after) = position.play(mv) else {
+                continue;
+            };
+            let key = rank(tables.probe(&after)?);
+            if top.is_none_or(|t| key > t) {
+                top = Some(key);
+                moves.clear();
+            }
+            if top == Some(key) {
+                moves.push(mv);
+            }
+        }
+        Ok(Some(moves))
     }
 
     /// The tables.
@@ -128,7 +207,11 @@ impl PerfectPlayer {
 
     /// A move of `game` in this player's style; `None` when it is over.
     pub fn pick(&mut self, game: &Game) -> Result<Option<Move>, TablebaseError> {
-        let mut moves = PerfectPlayer::perfect_moves(&self.tables, game)?;
+        let mut moves =
+            match PerfectPlayer::history_aware_moves(&self.tables, game, self.history_nodes)? {
+                Some(moves) => moves,
+                None => PerfectPlayer::perfect_moves(&self.tables, game)?,
+            };
         if self.style == PerfectStyle::Narrowing && moves.len() > 1 {
             let mut fewest = usize::MAX;
             let mut narrowest = Vec::new();

@@ -81,6 +81,7 @@
 mod compressed;
 mod error;
 mod files;
+mod history;
 mod layout;
 mod memory;
 mod movement;
@@ -92,6 +93,7 @@ mod value;
 
 pub use compressed::{CompressedTables, Difference, SectionSize, COMPRESSED_FORMAT_VERSION};
 pub use error::TablebaseError;
+pub use history::{GameProbe, HistorySearch};
 pub use movement::{MovementLayerStatistics, MovementStatistics, MovementTable, FORMAT_VERSION};
 pub use options::{BuildOptions, BuildProgress, ProgressCallback, Stage};
 pub use placement::solver::PlacementSolver;
