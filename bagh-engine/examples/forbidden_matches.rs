@@ -48,7 +48,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .parse()?;
     let games: u32 = args.next().map_or(Ok(10), |s| s.parse())?;
     let temporary = tempfile::tempdir()?;
-    let dir = args.next().map_or_else(|| temporary.path().to_path_buf(), Into::into);
+    let dir = args
+        .next()
+        .filter(|d| !d.is_empty())
+        .map_or_else(|| temporary.path().to_path_buf(), Into::into);
     let ms: u64 = args.next().map_or(Ok(100), |s| s.parse())?;
     let tables = Arc::new(Tablebase::build(rules, &dir, &BuildOptions::default())?);
     println!("{rules}: {games} games a match, sides alternating, random 4-ply openings, seed 1");
@@ -70,7 +73,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             tablebase: Some(tables.clone()),
             ..EngineOptions::default()
         })?;
-        Ok(EnginePlayer::new(engine, Limits::time(Duration::from_millis(ms))))
+        Ok(EnginePlayer::new(
+            engine,
+            Limits::time(Duration::from_millis(ms)),
+        ))
     };
     let run = |label: &str, a: &mut dyn Player, b: &mut dyn Player| {
         let started = Instant::now();

@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use bagh_core::{Game, Move, Repetition, SplitMix64};
-use bagh_tablebase::{HistorySearch, Probe, Tablebase, TablebaseError, Value};
+use bagh_tablebase::{Probe, Tablebase, TablebaseError, Value};
 
-use crate::{MatchError, Player};
+use crate::{Engine, EngineOptions, Limits, MatchError, Player};
 
 /// How a [`PerfectPlayer`] picks among its equally good moves.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -34,11 +34,12 @@ pub enum PerfectStyle {
 /// history bans moves they assume: a side that holds a draw by going round
 /// can run out of fresh moves. So under `forbidden`, in the movement phase
 /// and wherever the history could change the tables' answer, the player
-/// searches the game itself, bans and all, for up to
-/// [`history_nodes`](PerfectPlayer::with_history_nodes) positions a move
-/// ([`HistorySearch::horizon_values`]), and keeps the moves that search
-/// rates best, then the tables' best of those. It avoids the bans it can
-/// see; beyond its horizon the tables' caveat stands.
+/// plays the move of the engine with the same tables, searched for about
+/// [`history_nodes`](PerfectPlayer::with_history_nodes) nodes with the
+/// game's history: at a drawn position the engine searches every drawing
+/// move, bans and all, and plays the best, so it avoids the bans it sees
+/// coming and plays on for a win when the opponent's are near. Beyond its
+/// horizon the tables' caveat stands. There the style does not choose.
 ///
 /// ```no_run
 /// use std::sync::Arc;
@@ -59,6 +60,8 @@ pub struct PerfectPlayer {
     style: PerfectStyle,
     rng: SplitMix64,
     history_nodes: u64,
+    /// The engine that searches with the history, made when first needed.
+    engine: Option<Box<Engine>>,
 }
 
 /// How good a move's result is for the player who makes it: a higher key
@@ -81,6 +84,7 @@ impl PerfectPlayer {
             style,
             rng: SplitMix64::new(seed),
             history_nodes: PerfectPlayer::HISTORY_NODES,
+            engine: None,
         }
     }
 
@@ -100,58 +104,6 @@ impl PerfectPlayer {
         self.history_nodes
     }
 
-    /// The moves of `game` that a search of up to `nodes` positions with
-    /// its history rates best, the tables' best of those first kept: `None`
-    /// where the history cannot change the tables' answer (another
-    /// repetition policy, goats in hand, a win or loss the history leaves
-    /// alone) or `nodes` is 0.
-    ///
-    /// Errors: the tables cannot answer.
-    pub fn history_aware_moves(
-        tables: &Tablebase,
-        game: &Game,
-        nodes: u64,
-    ) -> Result<Option<Vec<Move>>, TablebaseError> {
-        if nodes == 0
-            || game.rules().repetition() != Repetition::Forbidden
-            || game.position().goats_in_hand() > 0
-            || game.is_game_over()
-            || tables.probe_game_with(game, 1)?.proven.is_some()
-        {
-            return Ok(None);
-        }
-        let mut search = HistorySearch::new(tables, u64::MAX);
-        let mut values = Vec::new();
-        // Deepen while the next depth likely fits the budget (a depth costs
-        // a few times the one before).
-        for depth in 1..=64 {
-            values = search.horizon_values(game, depth)?;
-            if search.nodes().saturating_mul(4) > nodes {
-                break;
-            }
-        }
-        let Some(best) = values.iter().map(|(_, v)| *v).max() else {
-            return Ok(Some(Vec::new()));
-        };
-        let position = game.position();
-        let mut top: Option<(u8, i32)> = None;
-        let mut moves = Vec::new();
-        for (mv, _) in values.into_iter().filter(|(_, v)| *v == best) {
-            let Ok(after) = position.play(mv) else {
-                continue;
-            };
-            let key = rank(tables.probe(&after)?);
-            if top.is_none_or(|t| key > t) {
-                top = Some(key);
-                moves.clear();
-            }
-            if top == Some(key) {
-                moves.push(mv);
-            }
-        }
-        Ok(Some(moves))
-    }
-
     /// The tables.
     pub fn tables(&self) -> &Arc<Tablebase> {
         &self.tables
@@ -160,6 +112,36 @@ impl PerfectPlayer {
     /// The style.
     pub fn style(&self) -> PerfectStyle {
         self.style
+    }
+
+    /// Whether the history can change the tables' answer in `game`, so
+    /// that the player searches it: `forbidden`, the movement phase, a
+    /// draw or a win or loss the history may spoil.
+    fn history_matters(&self, game: &Game) -> Result<bool, TablebaseError> {
+        Ok(self.history_nodes > 0
+            && game.rules().repetition() == Repetition::Forbidden
+            && game.position().goats_in_hand() == 0
+            && !game.is_game_over()
+            && self.tables.probe_game_with(game, 1)?.proven.is_none())
+    }
+
+    /// The engine's move with the tables, searched with the game's history
+    /// for about `history_nodes` nodes: at a drawn root it searches every
+    /// drawing move, bans and all, and keeps the best. `None` if the
+    /// engine cannot answer (it can: the game is not over and the limit is
+    /// valid), and then the tables alone choose.
+    fn searched_move(&mut self, game: &Game) -> Option<Move> {
+        if self.engine.is_none() {
+            let options = EngineOptions {
+                tablebase: Some(self.tables.clone()),
+                ..EngineOptions::default()
+            };
+            self.engine = Engine::new(options).ok().map(Box::new);
+        }
+        let engine = self.engine.as_mut()?;
+        let limits = Limits::nodes(self.history_nodes);
+        let analysis = engine.analyse(game, &limits, 1, |_| {}).ok()?;
+        Some(analysis.best_move)
     }
 
     /// The best moves of `game` by the tables among those its history
@@ -207,11 +189,12 @@ impl PerfectPlayer {
 
     /// A move of `game` in this player's style; `None` when it is over.
     pub fn pick(&mut self, game: &Game) -> Result<Option<Move>, TablebaseError> {
-        let mut moves =
-            match PerfectPlayer::history_aware_moves(&self.tables, game, self.history_nodes)? {
-                Some(moves) => moves,
-                None => PerfectPlayer::perfect_moves(&self.tables, game)?,
-            };
+        if self.history_matters(game)? {
+            if let Some(mv) = self.searched_move(game) {
+                return Ok(Some(mv));
+            }
+        }
+        let mut moves = PerfectPlayer::perfect_moves(&self.tables, game)?;
         if self.style == PerfectStyle::Narrowing && moves.len() > 1 {
             let mut fewest = usize::MAX;
             let mut narrowest = Vec::new();
@@ -247,6 +230,9 @@ impl Player for PerfectPlayer {
 
     fn new_game(&mut self, seed: u64) {
         self.rng = SplitMix64::new(seed);
+        if let Some(engine) = self.engine.as_mut() {
+            engine.new_game();
+        }
     }
 
     fn choose(&mut self, game: &Game) -> Result<Move, MatchError> {

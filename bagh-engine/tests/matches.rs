@@ -7,7 +7,7 @@
 
 mod common;
 
-use bagh_core::{Game, Move, Point, Position, Record, Ruleset, Side, TigerMoves};
+use bagh_core::{Game, Move, Point, Position, Record, Repetition, Ruleset, Side, TigerMoves};
 use bagh_engine::{
     play_match, Engine, EngineOptions, EnginePlayer, Limits, MatchError, MatchOptions, Openings,
     PerfectPlayer, PerfectStyle, Player,
@@ -238,6 +238,48 @@ fn perfect_players_win_by_the_tables_distance() {
         decided > 50 && drawn > 20,
         "{decided} decided, {drawn} drawn"
     );
+}
+
+/// Under `forbidden` a drawn game is a fight for fresh positions: the
+/// player that searches the history wins it against the player that
+/// trusts the tables alone, from either side, and never gives up a value
+/// the tables give it while a move keeps it.
+#[test]
+fn searching_the_history_beats_the_tables_alone_under_forbidden() {
+    let rules = small(&[Point::C3], 6, 2, TigerMoves::Step, false)
+        .to_builder()
+        .repetition(Repetition::Forbidden)
+        .build()
+        .unwrap();
+    let tables = shared_tables(rules);
+    let options = MatchOptions {
+        games: 4,
+        seed: 1,
+        ..MatchOptions::default()
+    };
+    let mut searching = PerfectPlayer::new(tables.clone(), PerfectStyle::Random, 1);
+    let mut trusting =
+        PerfectPlayer::new(tables.clone(), PerfectStyle::Random, 2).with_history_nodes(0);
+    let report = play_match(rules, &mut searching, &mut trusting, &options, |_| Ok(())).unwrap();
+    assert_eq!(report.tally.losses, 0, "{:?}", report.tally);
+    assert!(report.tally.wins >= 3, "{:?}", report.tally);
+    for played in &report.games {
+        let searcher = played.first_side;
+        let mut game = Game::from_position(*played.game.start());
+        for (ply, mv) in played.game.moves().iter().enumerate() {
+            if ply >= played.opening_plies && game.side_to_move() == searcher {
+                let value = tables.probe(game.position()).unwrap().value;
+                let kept = PerfectPlayer::value_keeping_moves(&tables, &game).unwrap() > 0;
+                let after = tables.probe(&game.position().play(*mv).unwrap()).unwrap();
+                assert!(
+                    !kept || after.value.flip() == value,
+                    "{} ply {ply}",
+                    played.game
+                );
+            }
+            game.push(*mv).unwrap();
+        }
+    }
 }
 
 /// A perfect player beats a weak level from the start of a rule set the

@@ -40,7 +40,11 @@ fn movement_positions(rules: Ruleset) -> Vec<Position> {
     let all: Vec<Point> = Point::ALL.to_vec();
     let mut positions = Vec::new();
     subsets(&all, rules.tiger_count(), &mut |tigers| {
-        let free: Vec<Point> = all.iter().copied().filter(|p| !tigers.contains(*p)).collect();
+        let free: Vec<Point> = all
+            .iter()
+            .copied()
+            .filter(|p| !tigers.contains(*p))
+            .collect();
         for captured in 0..rules.capture_target() {
             let on_board = usize::from(rules.goats() - captured);
             subsets(&free, on_board, &mut |goats| {
@@ -115,7 +119,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "{} movement positions{} in {:.1} s, {} nodes searched",
         positions.len(),
-        if sample.is_some() { " (a random sample)" } else { "" },
+        if sample.is_some() {
+            " (a random sample)"
+        } else {
+            ""
+        },
         started.elapsed().as_secs_f64(),
         search.nodes()
     );
@@ -138,7 +146,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "start: the tables say {}; with the history {} ({} nodes)",
         answer.tables,
-        answer.proven.map_or("not proven".to_string(), |v| v.to_string()),
+        answer
+            .proven
+            .map_or("not proven".to_string(), |v| v.to_string()),
         answer.nodes
     );
     Ok(())

@@ -22,7 +22,7 @@ use crate::{Probe, Tablebase, TablebaseError, Value};
 /// What [`Tablebase::probe_game`] answers for a game.
 ///
 /// ```
-/// use bagh_core::{Game, Point, Ruleset};
+/// use bagh_core::{Game, Point, Repetition, Ruleset};
 /// use bagh_tablebase::{BuildOptions, Tablebase, Value};
 ///
 /// // A lone tiger and a lone goat, under bagh-chal's `forbidden` repetition.
@@ -30,10 +30,17 @@ use crate::{Probe, Tablebase, TablebaseError, Value};
 /// let dir = tempfile::tempdir()?;
 /// let tables = Tablebase::build(rules, dir.path(), &BuildOptions::default())?;
 /// let answer = tables.probe_game(&Game::new(rules))?;
-/// // As if cycles were draws, the goat holds; with the bans it does not.
+/// // As if cycles were draws, the goat holds. With the bans the game is a
+/// // race for fresh positions, too long for the search's budget to settle.
 /// assert_eq!(answer.tables.value, Value::Draw);
-/// assert_eq!(answer.proven, Some(Value::Loss));
-/// assert_eq!(answer.value(), Value::Loss);
+/// assert_eq!(answer.proven, None);
+/// assert_eq!(answer.value(), Value::Draw);
+///
+/// // Under `draw(3)` the tables' answer holds whatever the history.
+/// let rules = rules.to_builder().repetition(Repetition::Draw(3)).build()?;
+/// let dir = tempfile::tempdir()?;
+/// let tables = Tablebase::build(rules, dir.path(), &BuildOptions::default())?;
+/// assert_eq!(tables.probe_game(&Game::new(rules))?.proven, Some(Value::Draw));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -156,7 +163,10 @@ impl<'a> HistorySearch<'a> {
 
     /// The bounds of every legal move of `game`, for the side that makes
     /// it: what a history-aware player chooses by.
-    pub fn probe_moves(&mut self, game: &Game) -> Result<Vec<(Move, Value, Value)>, TablebaseError> {
+    pub fn probe_moves(
+        &mut self,
+        game: &Game,
+    ) -> Result<Vec<(Move, Value, Value)>, TablebaseError> {
         self.tables.probe(game.position())?;
         let mut game = game.clone();
         let mut answers = Vec::new();
@@ -165,31 +175,6 @@ impl<'a> HistorySearch<'a> {
             let (lo, hi) = self.root(&game)?;
             game.pop();
             answers.push((mv, value_of(-hi), value_of(-lo)));
-        }
-        Ok(answers)
-    }
-
-    /// Every legal move of `game` with its value for the side that makes
-    /// it by a search of `depth` plies with the history (bans and all):
-    /// trusted answers of the tables where it meets them, the tables'
-    /// values (which ignore the history) at its horizon. This is how a
-    /// player avoids walking into bans it can see coming.
-    pub fn horizon_values(
-        &mut self,
-        game: &Game,
-        depth: u32,
-    ) -> Result<Vec<(Move, Value)>, TablebaseError> {
-        let (set, nearest) = self.stretch(game)?;
-        let mut game = game.clone();
-        let position = *game.position();
-        let probe = self.tables.probe(&position)?;
-        let mut answers = Vec::new();
-        for mv in self.ordered_moves(&game, &position)? {
-            let (child_set, child_nearest) = child_stretch(&game, probe, mv, set, nearest);
-            game.push_unchecked(mv);
-            let child = self.horizon(&mut game, child_set, child_nearest, -2, 2, depth.saturating_sub(1));
-            game.pop();
-            answers.push((mv, value_of(-child?)));
         }
         Ok(answers)
     }
@@ -204,7 +189,7 @@ impl<'a> HistorySearch<'a> {
         let mut set = 0u64;
         let mut nearest = [NONE_NEARER; 2];
         for position in earlier {
-            set ^= position.zobrist();
+            set ^= scramble(position.zobrist());
             if let Some((side, d)) = winner(position, self.tables.probe(position)?) {
                 let n = &mut nearest[side_index(side)];
                 *n = (*n).min(d);
@@ -212,7 +197,17 @@ impl<'a> HistorySearch<'a> {
         }
         Ok((set, nearest))
     }
+}
 
+/// A position's key, scrambled before it joins the key of a set of
+/// positions. Zobrist keys are XORs of piece keys, so the XOR of two sets
+/// of plain keys often agrees (swap the goats of two positions); the
+/// scrambled keys have no such relations.
+fn scramble(key: u64) -> u64 {
+    let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The stretch after `mv` from the current position of `game`, whose
@@ -233,47 +228,10 @@ fn child_stretch(
         let n = &mut nearest[side_index(side)];
         *n = (*n).min(d);
     }
-    (set ^ game.zobrist(), nearest)
+    (set ^ scramble(game.zobrist()), nearest)
 }
 
 impl HistorySearch<'_> {
-
-    /// Negamax with alpha-beta over the game's moves to `depth` plies; the
-    /// tables' value at the horizon.
-    fn horizon(
-        &mut self,
-        game: &mut Game,
-        set: u64,
-        nearest: [u16; 2],
-        mut alpha: i8,
-        beta: i8,
-        depth: u32,
-    ) -> Result<i8, TablebaseError> {
-        self.nodes += 1;
-        let mover = game.side_to_move();
-        if let Some(outcome) = game.outcome() {
-            return Ok(outcome_score(outcome.winner, mover));
-        }
-        let position = *game.position();
-        let probe = self.tables.probe(&position)?;
-        if depth == 0 || self.trusted(&position, probe, nearest) {
-            return Ok(score(probe.value));
-        }
-        let mut best = -1i8;
-        for mv in self.ordered_moves(game, &position)? {
-            let (child_set, child_nearest) = child_stretch(game, probe, mv, set, nearest);
-            game.push_unchecked(mv);
-            let child = self.horizon(game, child_set, child_nearest, -beta, -alpha, depth - 1);
-            game.pop();
-            best = best.max(-child?);
-            alpha = alpha.max(best);
-            if alpha >= beta {
-                break;
-            }
-        }
-        Ok(best)
-    }
-
     /// The bounds of `game`'s value, searched from its stretch of history.
     fn root(&mut self, game: &Game) -> Result<Bounds, TablebaseError> {
         if self.tables.rules().no_progress_limit().is_some() {
@@ -309,6 +267,9 @@ impl HistorySearch<'_> {
         beta: i8,
         ply: usize,
     ) -> Result<Bounds, TablebaseError> {
+        if self.nodes >= self.max_nodes || ply >= MAX_PLIES {
+            return Ok(UNKNOWN);
+        }
         self.nodes += 1;
         let mover = game.side_to_move();
         if let Some(outcome) = game.outcome() {
@@ -321,21 +282,25 @@ impl HistorySearch<'_> {
             let v = score(probe.value);
             return Ok((v, v));
         }
-        let key = game.zobrist() ^ set.rotate_left(23).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let key = game.zobrist() ^ scramble(set);
         if let Some(&(lo, hi)) = self.memo.get(&key) {
             if lo == hi || lo >= beta || hi <= alpha {
                 return Ok((lo, hi));
             }
-        }
-        if self.nodes >= self.max_nodes || ply >= MAX_PLIES {
-            return Ok(UNKNOWN);
         }
         let moves = self.ordered_moves(game, &position)?;
         let (mut lo, mut hi) = (-1i8, -1i8);
         for mv in moves {
             let (child_set, child_nearest) = child_stretch(game, probe, mv, set, nearest);
             game.push_unchecked(mv);
-            let child = self.node(game, child_set, child_nearest, -beta, -alpha.max(lo), ply + 1);
+            let child = self.node(
+                game,
+                child_set,
+                child_nearest,
+                -beta,
+                -alpha.max(lo),
+                ply + 1,
+            );
             game.pop();
             let (child_lo, child_hi) = child?;
             lo = lo.max(-child_hi);
@@ -365,7 +330,7 @@ impl HistorySearch<'_> {
             };
             keyed.push((key, mv));
         }
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         Ok(keyed.into_iter().map(|(_, mv)| mv).collect())
     }
 }
@@ -400,7 +365,11 @@ impl Tablebase {
 
     /// [`probe_game`](Tablebase::probe_game) with a budget of `max_nodes`
     /// positions.
-    pub fn probe_game_with(&self, game: &Game, max_nodes: u64) -> Result<GameProbe, TablebaseError> {
+    pub fn probe_game_with(
+        &self,
+        game: &Game,
+        max_nodes: u64,
+    ) -> Result<GameProbe, TablebaseError> {
         HistorySearch::new(self, max_nodes).probe(game)
     }
 }

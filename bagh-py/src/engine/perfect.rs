@@ -17,15 +17,19 @@ use crate::tablebase::{tablebase_error, PyTablebase};
 /// its value). A player of `bagh.play_match`.
 ///
 /// The tables ignore the game's history (a cycle counts as a draw), so
-/// under the `forbidden` repetition policy, bagh-chal's own, perfect play
-/// by them can lose a drawn position once the history bans the moves that
-/// hold it: the player never plays a banned move, but it does not look
-/// ahead at the bans.
+/// under the `forbidden` repetition policy, bagh-chal's own, play by them
+/// alone can lose a drawn position once the history bans the moves that
+/// hold it. So there, in the movement phase, the player first searches the
+/// game itself, bans and all, for up to `history_nodes` positions a move,
+/// and keeps the moves that search rates best: it avoids the bans it can
+/// see coming (0 turns the search off). Beyond its horizon the caveat
+/// stands: nobody knows the value of bagh-chal under its own ban.
 #[pyclass(name = "PerfectPlayer", module = "bagh", frozen)]
 pub struct PyPerfectPlayer {
     tablebase: Py<PyTablebase>,
     style: PerfectStyle,
     seed: u64,
+    history_nodes: u64,
     /// Locked only without the GIL or briefly.
     player: Mutex<PerfectPlayer>,
 }
@@ -39,6 +43,7 @@ impl PyPerfectPlayer {
     /// A fresh player of the same tables, style and seed, for a match.
     pub fn fresh(&self) -> PerfectPlayer {
         PerfectPlayer::new(self.tablebase.get().shared(), self.style, self.seed)
+            .with_history_nodes(self.history_nodes)
     }
 }
 
@@ -52,10 +57,17 @@ fn style_name(style: PerfectStyle) -> &'static str {
 #[pymethods]
 impl PyPerfectPlayer {
     /// The perfect player of `tablebase`, in `style` ("random" or
-    /// "narrowing"), its random choices seeded by `seed`.
+    /// "narrowing"), its random choices seeded by `seed`, searching up to
+    /// `history_nodes` positions a move with the game's history under
+    /// `forbidden`.
     #[new]
-    #[pyo3(signature = (tablebase, *, style = "random", seed = 0))]
-    fn new(tablebase: Bound<'_, PyTablebase>, style: &str, seed: u64) -> PyResult<Self> {
+    #[pyo3(signature = (tablebase, *, style = "random", seed = 0, history_nodes = PerfectPlayer::HISTORY_NODES))]
+    fn new(
+        tablebase: Bound<'_, PyTablebase>,
+        style: &str,
+        seed: u64,
+        history_nodes: u64,
+    ) -> PyResult<Self> {
         let style = match style {
             "random" => PerfectStyle::Random,
             "narrowing" => PerfectStyle::Narrowing,
@@ -65,17 +77,20 @@ impl PyPerfectPlayer {
                 )))
             }
         };
-        let player = PerfectPlayer::new(tablebase.get().shared(), style, seed);
+        let player = PerfectPlayer::new(tablebase.get().shared(), style, seed)
+            .with_history_nodes(history_nodes);
         Ok(PyPerfectPlayer {
             tablebase: tablebase.unbind(),
             style,
             seed,
+            history_nodes,
             player: Mutex::new(player),
         })
     }
 
     /// The move this player makes in `game` (its history counts: under
-    /// `forbidden` a banned move is never chosen). Raises `EngineError` when
+    /// `forbidden` a banned move is never chosen, and the bans ahead are
+    /// searched). Raises `EngineError` when
     /// the game is over, `TablebaseError` when the tables cannot answer.
     fn best_move(&self, py: Python<'_>, game: PyRef<'_, PyGame>) -> PyResult<PyMove> {
         let game = game.0.clone();
@@ -123,12 +138,19 @@ impl PyPerfectPlayer {
         self.seed
     }
 
+    /// The positions a move's search with the history visits at most.
+    #[getter]
+    fn history_nodes(&self) -> u64 {
+        self.history_nodes
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "PerfectPlayer({}, style='{}', seed={})",
+            "PerfectPlayer({}, style='{}', seed={}, history_nodes={})",
             self.tablebase.bind(py).repr()?,
             style_name(self.style),
-            self.seed
+            self.seed,
+            self.history_nodes
         ))
     }
 }

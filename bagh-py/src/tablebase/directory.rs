@@ -11,12 +11,14 @@ use pyo3::prelude::*;
 use super::arguments::{detach_if, to_position};
 use super::build::{options, run_build};
 use super::error::tablebase_error;
+use super::game_probe::PyGameProbe;
 use super::movement::PyMovementTable;
 use super::placement::{layers_kept, PyPlacementTable};
 use super::probe::PyProbe;
 use super::solve::solve;
 use super::statistics::PyTablebaseStatistics;
 use crate::convert::to_rules;
+use crate::game::PyGame;
 use crate::moves::PyMove;
 use crate::position::rules_text;
 use crate::ruleset::PyRuleset;
@@ -237,12 +239,33 @@ impl PyTablebase {
     /// The tables value a position as if it were new (a cycle counts as a
     /// draw): under the `forbidden` repetition policy, bagh-chal's own, a
     /// "draw" can be lost once the game's history bans the moves that hold
-    /// it.
+    /// it. `probe_game` takes the history into account where it can.
     fn probe(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<PyProbe> {
         let position = self.position(position)?;
         let tables = &self.0;
         detach_if(py, self.reads_files(&position), || tables.probe(&position))
             .map(PyProbe)
+            .map_err(tablebase_error)
+    }
+
+    /// The value of `game` for its side to move with its history, where a
+    /// search of the game itself (bans and all, at most `max_nodes`
+    /// positions, without the GIL) proves it: a `GameProbe`. `probe`
+    /// values a position as if it were new, which the `forbidden`
+    /// repetition policy can make wrong; `proven` is None when the search
+    /// ran out of nodes, and then only the tables' value, which ignores the
+    /// history, is known.
+    #[pyo3(signature = (game, *, max_nodes = Tablebase::GAME_SEARCH_NODES))]
+    fn probe_game(
+        &self,
+        py: Python<'_>,
+        game: PyRef<'_, PyGame>,
+        max_nodes: u64,
+    ) -> PyResult<PyGameProbe> {
+        let game = game.0.clone();
+        let tables = &self.0;
+        py.detach(|| tables.probe_game_with(&game, max_nodes))
+            .map(PyGameProbe)
             .map_err(tablebase_error)
     }
 

@@ -6,7 +6,8 @@
 //! The modules, one concept each:
 //!
 //! - `error`: the exception and the conversion of the library's errors;
-//! - `probe`: `Probe`;
+//! - `probe`: `Probe`; `game_probe`: `GameProbe`, the value of a game
+//!   with its history;
 //! - `arguments`: positions given as a `Position` or a string, and when a
 //!   probe lets other Python threads run;
 //! - `progress` and `build`: builds on a thread of their own without the
@@ -23,6 +24,7 @@ mod arguments;
 mod build;
 mod directory;
 mod error;
+mod game_probe;
 mod movement;
 mod movement_statistics;
 mod placement;
@@ -41,6 +43,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("TablebaseError", py.get_type::<error::TablebaseError>())?;
     m.add_class::<probe::PyProbe>()?;
+    m.add_class::<game_probe::PyGameProbe>()?;
     m.add_class::<directory::PyTablebase>()?;
     m.add_class::<movement::PyMovementTable>()?;
     m.add_class::<placement::PyPlacementTable>()?;

@@ -36,6 +36,7 @@ __all__ = [
     "baghchal_is_repetition_draw",
     "TablebaseError",
     "Probe",
+    "GameProbe",
     "Tablebase",
     "MovementTable",
     "PlacementTable",
@@ -83,6 +84,7 @@ from bagh._bagh._records import (
 from bagh._bagh._tablebase import (
     TablebaseError as TablebaseError,
     Probe as Probe,
+    GameProbe as GameProbe,
     MovementLayerStatistics as MovementLayerStatistics,
     MovementStatistics as MovementStatistics,
     PlacementLayerStatistics as PlacementLayerStatistics,

@@ -284,14 +284,21 @@ class PerfectPlayer:
     :func:`play_match`.
 
     The tables ignore the game's history (a cycle counts as a draw): under
-    the ``forbidden`` repetition policy, bagh-chal's own, perfect play by
-    them can lose a drawn position once the history bans the moves that hold
-    it. The player never plays a banned move, but does not look ahead at the
-    bans.
+    the ``forbidden`` repetition policy, bagh-chal's own, play by them alone
+    can lose a drawn position once the history bans the moves that hold it.
+    So there, in the movement phase, the player first searches the game
+    itself, bans and all, for up to ``history_nodes`` positions a move, and
+    keeps the moves that search rates best (0 turns it off). Beyond its
+    horizon the caveat stands.
     """
 
     def __new__(
-        cls, tablebase: Tablebase, *, style: Literal["random", "narrowing"] = "random", seed: int = 0
+        cls,
+        tablebase: Tablebase,
+        *,
+        style: Literal["random", "narrowing"] = "random",
+        seed: int = 0,
+        history_nodes: int = 20000,
     ) -> PerfectPlayer: ...
     def best_move(self, game: Game) -> Move:
         """The move this player makes in ``game``; EngineError when it is over."""
@@ -303,6 +310,8 @@ class PerfectPlayer:
     def style(self) -> Literal["random", "narrowing"]: ...
     @property
     def seed(self) -> int: ...
+    @property
+    def history_nodes(self) -> int: ...
 
 class MatchError(BaghError):
     """A match that cannot go on: an opening that cannot be played, or a player that chose an illegal move.

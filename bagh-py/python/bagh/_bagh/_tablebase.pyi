@@ -8,7 +8,7 @@ from typing import IO, Any, ClassVar, Literal, TypeAlias, final, overload
 import numpy as np
 import numpy.typing as npt
 
-from bagh._bagh import Ruleset, Move, Position, _SideName
+from bagh._bagh import Game, Ruleset, Move, Position, _SideName
 from bagh._bagh._errors import BaghError
 
 __all__ = [
@@ -60,6 +60,28 @@ class Probe:
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class GameProbe:
+    """The value of a game with its history: what :meth:`Tablebase.probe_game` answers.
+
+    ``tables`` is the tables' probe of the position, as if it were new;
+    ``proven`` the value with the game's history where it is proven (by the
+    rules, or by a search of the game with its bans), None when the search
+    ran out of nodes; ``value`` the proven value, or else the tables'.
+    """
+
+    @property
+    def tables(self) -> Probe: ...
+    @property
+    def proven(self) -> _Value | None: ...
+    @property
+    def value(self) -> _Value: ...
+    @property
+    def nodes(self) -> int:
+        """Positions the search visited."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
 
 @final
 class MovementLayerStatistics:
@@ -228,6 +250,14 @@ class Tablebase:
         The tables value a position as if it were new (a cycle counts as a
         draw): under the ``forbidden`` repetition policy, bagh-chal's own, a
         "draw" can be lost once the game's history bans the moves that hold it.
+        :meth:`probe_game` takes the history into account where it can.
+        """
+    def probe_game(self, game: Game, *, max_nodes: int = 100000) -> GameProbe:
+        """The value of ``game`` with its history, where a search of the game itself proves it.
+
+        The search plays the game's own moves, bans and all, for at most
+        ``max_nodes`` positions, trusting the tables only where the history
+        cannot change them. ``proven`` is None when it runs out.
         """
     def probe_many(
         self, positions: Iterable[Position | str] | npt.NDArray[np.uint64]
