@@ -102,6 +102,22 @@ export class Tablebase {
   probeMoves(position: Position | string): Array<Probe & { readonly move: Move }>;
   /** The moves that keep the value (the fastest win, the slowest loss where known). */
   bestMoves(position: Position | string): Move[];
+  /**
+   * The value of `game` with its history, where a search of the game itself
+   * (bans included, at most `maxNodes` positions, 100000 unless given)
+   * proves it. `tables` values the position as if new; `proven` is null when
+   * the search ran out of nodes.
+   */
+  probeGame(game: Game, maxNodes?: number): GameProbe;
+}
+
+/** What `Tablebase.probeGame` answers. */
+export interface GameProbe {
+  readonly tables: Probe;
+  readonly proven: 'win' | 'draw' | 'loss' | null;
+  /** The proven value, or else the tables'. */
+  readonly value: 'win' | 'draw' | 'loss';
+  readonly nodes: number;
 }
 
 /**
@@ -125,9 +141,18 @@ export interface PerfectPlayerOptions {
   /** `"random"` (uniform among the best moves) or `"narrowing"`. */
   style?: 'random' | 'narrowing';
   seed?: number;
+  /**
+   * Under `forbidden`, the nodes a move's search of the game's history may
+   * take (the engine's, with the same tables): 20000 unless given; 0 plays
+   * by the tables alone.
+   */
+  historyNodes?: number;
 }
 
-/** Perfect play by the tables, among the moves the game's history allows. */
+/**
+ * Perfect play by the tables, among the moves the game's history allows;
+ * under `forbidden` the bans ahead are searched first.
+ */
 export class PerfectPlayer {
   constructor(tablebase: Tablebase, options?: PerfectPlayerOptions | null);
   /** The move it plays in `game`. */

@@ -167,7 +167,11 @@ def perfect(args: argparse.Namespace) -> None:
             engine = bagh.Engine(
                 tables.rules, tablebase=configurations[name], threads=1, evaluation=evaluation
             )
-            opponent = bagh.PerfectPlayer(tables, style=style, seed=args.first_seed)
+            # The tables' players the published figures were measured
+            # against: no search of the history.
+            opponent = bagh.PerfectPlayer(
+                tables, style=style, seed=args.first_seed, history_nodes=0
+            )
             began = time.monotonic()
             result = bagh.play_match(
                 engine,

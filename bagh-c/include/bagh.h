@@ -253,6 +253,24 @@ typedef enum bagh_termination {
 } bagh_termination;
 
 /**
+ * The value of a position for the side to move, under perfect play.
+ */
+typedef enum bagh_value {
+  /**
+   * The side to move loses.
+   */
+  BAGH_VALUE_LOSS = 0,
+  /**
+   * Neither side can force a win.
+   */
+  BAGH_VALUE_DRAW = 1,
+  /**
+   * The side to move wins.
+   */
+  BAGH_VALUE_WIN = 2,
+} bagh_value;
+
+/**
  * A side: the goats or the tigers.
  */
 typedef enum bagh_side {
@@ -283,24 +301,6 @@ typedef enum bagh_piece {
    */
   BAGH_PIECE_TIGER = 2,
 } bagh_piece;
-
-/**
- * The value of a position for the side to move, under perfect play.
- */
-typedef enum bagh_value {
-  /**
-   * The side to move loses.
-   */
-  BAGH_VALUE_LOSS = 0,
-  /**
-   * Neither side can force a win.
-   */
-  BAGH_VALUE_DRAW = 1,
-  /**
-   * The side to move wins.
-   */
-  BAGH_VALUE_WIN = 2,
-} bagh_value;
 
 /**
  * A search engine; it keeps its transposition table between the searches
@@ -495,6 +495,50 @@ typedef struct bagh_outcome {
 } bagh_outcome;
 
 /**
+ * What a probe answers: the value and, where the tables know it, the
+ * plies to the end of the game under perfect play (the movement table
+ * knows every win's and loss's; positions with goats in hand have none).
+ */
+typedef struct bagh_probe {
+  /**
+   * Win, draw or loss for the side to move.
+   */
+  enum bagh_value value;
+  /**
+   * Whether `distance` is known.
+   */
+  bool has_distance;
+  /**
+   * Plies to the end of the game; 0 when `has_distance` is false.
+   */
+  uint16_t distance;
+} bagh_probe;
+
+/**
+ * What `bagh_tablebase_probe_game` answers.
+ */
+typedef struct bagh_game_probe {
+  /**
+   * The tables' probe of the game's position, as if it were new.
+   */
+  struct bagh_probe tables;
+  /**
+   * Whether `proven` holds the value with the game's history (false: the
+   * search ran out of nodes, and only the tables' value is known).
+   */
+  bool has_proven;
+  /**
+   * The value for the side to move with the history, where proven
+   * (`tables.value` otherwise).
+   */
+  enum bagh_value proven;
+  /**
+   * Positions the search visited.
+   */
+  uint64_t nodes;
+} bagh_game_probe;
+
+/**
  * One line of an analysis: its depth, its score and its moves.
  */
 typedef struct bagh_line {
@@ -533,26 +577,6 @@ typedef struct bagh_line {
  * pointer given to the search. Runs on the searching thread.
  */
 typedef void (*bagh_progress_fn)(const struct bagh_line *line, void *user_data);
-
-/**
- * What a probe answers: the value and, where the tables know it, the
- * plies to the end of the game under perfect play (the movement table
- * knows every win's and loss's; positions with goats in hand have none).
- */
-typedef struct bagh_probe {
-  /**
-   * Win, draw or loss for the side to move.
-   */
-  enum bagh_value value;
-  /**
-   * Whether `distance` is known.
-   */
-  bool has_distance;
-  /**
-   * Plies to the end of the game; 0 when `has_distance` is false.
-   */
-  uint16_t distance;
-} bagh_probe;
 
 #ifdef __cplusplus
 extern "C" {
@@ -765,6 +789,23 @@ enum bagh_result bagh_game_position(const struct bagh_game *game,
  * `game` is NULL or a handle not freed before.
  */
 void bagh_game_free(struct bagh_game *game);
+
+/**
+ * The value of `game` for its side to move with its history: a search of
+ * the game itself, bans included, for at most `max_nodes` positions,
+ * trusting the tables only where the history cannot change them. The
+ * tables value a position as if it were new, which the `forbidden`
+ * repetition policy can make wrong.
+ *
+ * # Safety
+ *
+ * `tablebase` and `game` are live handles; `probe_out` points to a
+ * `bagh_game_probe`.
+ */
+enum bagh_result bagh_tablebase_probe_game(const struct bagh_tablebase *tablebase,
+                                           const struct bagh_game *game,
+                                           uint64_t max_nodes,
+                                           struct bagh_game_probe *probe_out);
 
 /**
  * Reads a move in the project's notation: `c3`, `a1a2` (a step or a

@@ -55,6 +55,7 @@ mod conversions;
 mod engine;
 mod failure;
 mod game;
+mod game_probe;
 mod moves;
 mod outcome;
 mod perft;

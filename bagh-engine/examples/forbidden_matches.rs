@@ -5,20 +5,22 @@
 //! not lose where the other version of itself does not.
 //!
 //! ```text
-//! cargo run --release -p bagh-engine --example forbidden_matches -- RULES [GAMES] [DIR] [MS]
+//! cargo run --release -p bagh-engine --example forbidden_matches -- RULES [GAMES] [DIR] [MS] [PLIES]
 //! ```
 //!
 //! RULES is a rule set's text form or a preset id (default: the issue's
 //! `tigers=a1,e5 goats=6 capture_target=2`); GAMES per match (default 10);
 //! DIR a directory with its tables (built in a temporary one if not
-//! given); MS the engine's time a move (default 100).
+//! given, or given as ""); MS the engine's time a move (default 100);
+//! PLIES the random opening's length (default 4; 0: every game from the
+//! start, where only the random style's seeds differ).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bagh_core::{Ruleset, Side};
 use bagh_engine::{
-    play_match, Engine, EngineOptions, EnginePlayer, Limits, MatchOptions, MatchReport,
+    play_match, Engine, EngineOptions, EnginePlayer, Limits, MatchOptions, MatchReport, Openings,
     PerfectPlayer, PerfectStyle, Player,
 };
 use bagh_tablebase::{BuildOptions, Tablebase};
@@ -53,11 +55,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .filter(|d| !d.is_empty())
         .map_or_else(|| temporary.path().to_path_buf(), Into::into);
     let ms: u64 = args.next().map_or(Ok(100), |s| s.parse())?;
+    let plies: u32 = args.next().map_or(Ok(4), |s| s.parse())?;
     let tables = Arc::new(Tablebase::build(rules, &dir, &BuildOptions::default())?);
-    println!("{rules}: {games} games a match, sides alternating, random 4-ply openings, seed 1");
+    println!(
+        "{rules}: {games} games a match, sides alternating, random {plies}-ply openings, seed 1"
+    );
     let options = MatchOptions {
         games,
         seed: 1,
+        openings: Openings::Random { plies },
         ..MatchOptions::default()
     };
     let perfect = |style, seed, aware: bool| {

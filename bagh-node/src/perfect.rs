@@ -24,7 +24,9 @@ pub struct JsPerfectPlayer {
 
 #[napi]
 impl JsPerfectPlayer {
-    /// `new PerfectPlayer(tablebase, { style, seed })`.
+    /// `new PerfectPlayer(tablebase, { style, seed, historyNodes })`:
+    /// under `forbidden` it searches the game's history for about
+    /// `historyNodes` nodes a move (20,000; 0 turns it off).
     #[napi(constructor, catch_unwind)]
     pub fn new(
         env: Env,
@@ -33,8 +35,10 @@ impl JsPerfectPlayer {
     ) -> Result<JsPerfectPlayer> {
         let mut style = PerfectStyle::Random;
         let mut seed = 0;
+        let mut history_nodes = PerfectPlayer::HISTORY_NODES;
         if let Some(options) = &options {
-            check_keys(options, &["style", "seed"], "PerfectPlayer").or_throw(&env)?;
+            check_keys(options, &["style", "seed", "historyNodes"], "PerfectPlayer")
+                .or_throw(&env)?;
             match options.get::<String>("style")?.as_deref() {
                 None | Some("random") => {}
                 Some("narrowing") => style = PerfectStyle::Narrowing,
@@ -49,9 +53,14 @@ impl JsPerfectPlayer {
             if let Some(value) = options.get::<f64>("seed")? {
                 seed = whole("seed", value, 0.0..=9_007_199_254_740_991.0).or_throw(&env)?;
             }
+            if let Some(value) = options.get::<f64>("historyNodes")? {
+                history_nodes =
+                    whole("historyNodes", value, 0.0..=9_007_199_254_740_991.0).or_throw(&env)?;
+            }
         }
         Ok(JsPerfectPlayer {
-            player: PerfectPlayer::new(Arc::clone(&tablebase.inner), style, seed),
+            player: PerfectPlayer::new(Arc::clone(&tablebase.inner), style, seed)
+                .with_history_nodes(history_nodes),
         })
     }
 

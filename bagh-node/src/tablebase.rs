@@ -4,13 +4,14 @@
 use std::sync::Arc;
 
 use bagh_tablebase::{Probe, Tablebase, Value};
-use napi::bindgen_prelude::{Array, Object};
+use napi::bindgen_prelude::{Array, ClassInstance, Object};
 use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::errors::OrThrow;
-use crate::game::PositionArg;
+use crate::game::{JsGame, PositionArg};
 use crate::moves::{move_array, move_object};
+use crate::options::whole;
 use crate::ruleset::JsRuleset;
 
 /// The tables of one rule set: the value of every position, with the
@@ -126,6 +127,34 @@ impl JsTablebase {
         let position = self.position(env, position)?;
         let moves = self.inner.best_moves(&position).or_throw(env)?;
         move_array(env, moves)
+    }
+
+    /// The value of `game` with its history, where a search of the game
+    /// itself (its bans included, at most `maxNodes` positions, 100,000
+    /// unless given) proves it: `{ tables, proven, value, nodes }`.
+    /// `tables` is the plain probe, which values the position as if new;
+    /// `proven` is null when the search ran out of nodes.
+    #[napi(catch_unwind)]
+    pub fn probe_game<'env>(
+        &self,
+        env: &'env Env,
+        game: ClassInstance<JsGame>,
+        max_nodes: Option<f64>,
+    ) -> Result<Object<'env>> {
+        let max_nodes = match max_nodes {
+            Some(n) => whole("maxNodes", n, 0.0..=9_007_199_254_740_991.0).or_throw(env)?,
+            None => Tablebase::GAME_SEARCH_NODES,
+        };
+        let answer = self
+            .inner
+            .probe_game_with(&game.inner, max_nodes)
+            .or_throw(env)?;
+        let mut object = Object::new(env)?;
+        object.set("tables", probe_object(env, answer.tables)?)?;
+        object.set("proven", answer.proven.map(value_name))?;
+        object.set("value", value_name(answer.value()))?;
+        object.set("nodes", answer.nodes as f64)?;
+        Ok(object)
     }
 }
 

@@ -143,6 +143,14 @@ test('a perfect player keeps the value', async () => {
     }
     assert.throws(() => new bagh.PerfectPlayer(tables, { style: 'best' }), bagh.ArgumentError);
     assert.throws(() => new bagh.PerfectPlayer(tables, { seeds: 1 }), bagh.ArgumentError);
+    assert.throws(() => new bagh.PerfectPlayer(tables, { historyNodes: -1 }), bagh.ArgumentError);
+    const answer = tables.probeGame(game, 50);
+    assert.deepStrictEqual(answer.tables, tables.probe(game.position));
+    assert.ok(answer.nodes <= 50);
+    assert.ok(answer.proven === null || answer.proven === answer.value);
+    assert.throws(() => tables.probeGame(game, -1), bagh.ArgumentError);
+    const trusting = new bagh.PerfectPlayer(tables, { historyNodes: 0 });
+    assert.ok(tables.bestMoves(game.position).map(String).includes(String(trusting.bestMove(game))));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

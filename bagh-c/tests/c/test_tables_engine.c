@@ -237,7 +237,40 @@ static void build_progress(void) {
     bagh_ruleset_free(rules);
 }
 
+/* The value of a game with its history: under draw(3) the tables' answer
+ * is proven at once; under forbidden a draw is searched, and a budget of a
+ * few nodes proves nothing. */
+static void game_probe(void) {
+    const char *texts[] = {"tigers=c3 goats=1 capture_target=1 repetition=draw(3)",
+                           "tigers=c3 goats=1 capture_target=1"};
+    for (int i = 0; i < 2; i++) {
+        char dir[] = "/tmp/bagh-c-history-XXXXXX";
+        CHECK(mkdtemp(dir) != NULL);
+        bagh_ruleset *rules = NULL;
+        CHECK_OK(bagh_ruleset_from_text(texts[i], &rules));
+        bagh_tablebase *tables = NULL;
+        CHECK_OK(bagh_tablebase_build(rules, dir, 1, &tables));
+        bagh_game *game = NULL;
+        CHECK_OK(bagh_game_new(rules, &game));
+        CHECK_OK(bagh_game_push_text(game, "a1"));
+        bagh_game_probe answer;
+        CHECK_OK(bagh_tablebase_probe_game(tables, game, 20, &answer));
+        CHECK(answer.tables.value == BAGH_VALUE_DRAW);
+        CHECK(answer.nodes >= 1 && answer.nodes <= 20);
+        if (i == 0) {
+            CHECK(answer.has_proven && answer.proven == BAGH_VALUE_DRAW);
+        } else {
+            CHECK(!answer.has_proven && answer.proven == answer.tables.value);
+        }
+        CHECK_RESULT(bagh_tablebase_probe_game(tables, game, 20, NULL), BAGH_NULL_POINTER);
+        bagh_game_free(game);
+        bagh_tablebase_free(tables);
+        bagh_ruleset_free(rules);
+    }
+}
+
 int main(void) {
+    game_probe();
     build_progress();
     missing_directory();
     tiny_tables();

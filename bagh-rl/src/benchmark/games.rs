@@ -81,7 +81,9 @@ pub(super) fn play<E>(
                 options.seed ^ ((s as u64) << 32 | i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             boards.push(Table {
                 game: Game::new(*tables.rules()),
-                opponent: PerfectPlayer::new(Arc::clone(tables), style, seed),
+                // The tables' players, as the benchmark defines them: no
+                // search of the history, so that figures stay comparable.
+                opponent: PerfectPlayer::new(Arc::clone(tables), style, seed).with_history_nodes(0),
                 agent_side: if i % 2 == 0 { Side::Goat } else { Side::Tiger },
                 losing_moves: 0,
                 agent_moves: 0,
