@@ -188,6 +188,10 @@ export class Position {
   isGameOver(): boolean;
   /** The board as an ASCII grid with coordinates, and the counters below. */
   asciiBoard(): string;
+  /** The board drawn with its lines and diagonals, for a terminal. */
+  lineBoard(): string;
+  /** The board as SVG: `size` pixels wide (60 to 10000, 360 unless given), `highlight` points in green. */
+  svg(options?: SvgOptions | null): string;
   /**
    * The number of move sequences of exactly `depth` plies from here. A
    * depth that is not a whole number from 0 to 32 throws an `Error` with
@@ -272,6 +276,10 @@ export class Game {
   result(): Result;
   /** The current board as an ASCII grid, with the result once over. */
   asciiBoard(): string;
+  /** The current board drawn with its lines and diagonals, for a terminal. */
+  lineBoard(): string;
+  /** The current board as SVG, its last move marked and its outcome written once over. */
+  svg(options?: SvgOptions | null): string;
   /** How many times the current position has occurred, itself included. */
   repetitionCount(): number;
   /** Plies since the last placement or capture. */
@@ -426,4 +434,12 @@ export class EngineError extends BaghError {}
 export class TablebaseError extends BaghError {}
 
 // The engine, the tables, the perfect player and the RL codes.
+/** The options of `Position.svg` and `Game.svg`. */
+export interface SvgOptions {
+  /** The width in pixels, 60 to 10000 (360 unless given). */
+  size?: number;
+  /** Point names (`"c3"`) marked in green. */
+  highlight?: string[];
+}
+
 export * from './engine';

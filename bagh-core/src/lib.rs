@@ -58,6 +58,7 @@
 #![warn(missing_docs)]
 
 mod board_drawing;
+mod board_svg;
 mod direction;
 mod error;
 mod game;
@@ -88,6 +89,7 @@ mod symmetry;
 mod tiger_moves;
 mod zobrist;
 
+pub use board_svg::SvgOptions;
 pub use direction::Direction;
 pub use error::{
     IllegalMoveError, IllegalMoveReason, ParseError, ParseErrorKind, RepeatedPoint, RulesetError,

@@ -39,6 +39,7 @@ mod position;
 mod records;
 mod rl;
 mod ruleset;
+mod svg;
 mod tablebase;
 
 /// Adds what the class and function declarations cannot: the version, the

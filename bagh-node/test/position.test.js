@@ -126,3 +126,26 @@ test('perftDivide splits perft by the first move', () => {
   }
   assert.deepEqual(start.perftDivide(0), []);
 });
+
+test('the board as SVG and as lines, with the marks asked for', () => {
+  const start = new bagh.Position();
+  const svg = start.svg();
+  assert.match(svg, /^<svg [^>]*width="360"/);
+  assert.equal((svg.match(/class="piece tiger"/g) || []).length, 4);
+  assert.equal((svg.match(/class="piece goat"/g) || []).length, 0);
+  const marked = start.svg({ size: 200, highlight: ['c3', 'b2'] });
+  assert.match(marked, /width="200"/);
+  assert.equal((marked.match(/class="highlight"/g) || []).length, 2);
+  assert.match(marked, /class="highlight" data-point="c3"/);
+  const game = new bagh.Game();
+  game.push('c3');
+  const drawn = game.svg();
+  assert.equal((drawn.match(/class="last-move"/g) || []).length, 1);
+  assert.match(drawn, /class="piece goat" data-point="c3"/);
+  assert.match(drawn, /tigers to move/);
+  assert.throws(() => start.svg({ size: 10 }), bagh.ArgumentError);
+  assert.throws(() => start.svg({ highlight: ['z9'] }), bagh.ParseError);
+  assert.throws(() => start.svg({ colour: 'red' }), bagh.ArgumentError);
+  assert.ok(start.lineBoard().includes('a'));
+  assert.equal(game.lineBoard(), game.position.lineBoard());
+});
