@@ -158,3 +158,42 @@ export class PerfectPlayer {
   /** The move it plays in `game`. */
   bestMove(game: Game): Move;
 }
+
+/** A player of `playMatch`: an engine, a perfect player or a level (1 to 20). */
+export type MatchPlayer = Engine | PerfectPlayer | number;
+
+/** The options of `playMatch`. */
+export interface MatchOptions {
+  /** Games, in pairs from one opening (2). */
+  games?: number;
+  /** The random opening's plies (4). */
+  openings?: number;
+  /** The rule set, when no player names one (bagh-chal). */
+  rules?: string;
+  /** Seconds a move for engines and levels (0.1 when no limit is given). */
+  time?: number;
+  depth?: number;
+  nodes?: number;
+  seed?: number;
+  /** A game longer than this is stopped and counted as a draw (1000). */
+  maxPlies?: number;
+}
+
+/** What `playMatch` resolves to: the first player's tally and every game's record. */
+export interface MatchResult {
+  readonly players: [string, string];
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  /** (wins + draws / 2) / games. */
+  readonly score: number;
+  /** Each game as record text (`Game.fromRecord` reads it back). */
+  readonly records: string[];
+}
+
+/**
+ * A match between `a` and `b` off the main thread, as Python's
+ * `bagh.play_match`: games go in pairs from one opening, `a` taking the
+ * goats first.
+ */
+export function playMatch(a: MatchPlayer, b: MatchPlayer, options?: MatchOptions | null): Promise<MatchResult>;

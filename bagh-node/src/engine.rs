@@ -29,9 +29,9 @@ const SEARCH_OPTIONS: &[&str] = &["time", "depth", "nodes", "multipv", "signal"]
 /// A search engine for one rule set; it keeps its table between searches.
 #[napi(js_name = "Engine")]
 pub struct JsEngine {
-    engine: Arc<Mutex<Engine>>,
+    pub(crate) engine: Arc<Mutex<Engine>>,
     stop: Arc<AtomicBool>,
-    rules: bagh_core::Ruleset,
+    pub(crate) rules: bagh_core::Ruleset,
 }
 
 /// What a search task hands back to JavaScript.
@@ -214,6 +214,31 @@ impl JsEngine {
     }
 }
 
+/// The `time` (seconds), `depth` and `nodes` of an options object, each
+/// checked; none given is none set.
+pub(crate) fn read_limits(env: &Env, options: &Object) -> Result<Limits> {
+    let mut limits = Limits::default();
+    if let Some(time) = options.get::<f64>("time")? {
+        if !(time > 0.0 && time < 1e9) {
+            return Err(Failure::new(
+                crate::errors::ErrorClass::Argument,
+                format!("time: expected seconds above 0, found {time}"),
+            )
+            .throw(env));
+        }
+        limits.time = Some(Duration::from_secs_f64(time));
+    }
+    if let Some(depth) = options.get::<f64>("depth")? {
+        limits.depth = Some(
+            whole("depth", depth, 1.0..=f64::from(bagh_engine::MAX_DEPTH)).or_throw(env)? as u32,
+        );
+    }
+    if let Some(nodes) = options.get::<f64>("nodes")? {
+        limits.nodes = Some(whole("nodes", nodes, 1.0..=9_007_199_254_740_991.0).or_throw(env)?);
+    }
+    Ok(limits)
+}
+
 impl JsEngine {
     fn task(
         &self,
@@ -243,26 +268,7 @@ impl JsEngine {
                 },
             )
             .or_throw(env)?;
-            if let Some(time) = options.get::<f64>("time")? {
-                if !(time > 0.0 && time < 1e9) {
-                    return Err(Failure::new(
-                        crate::errors::ErrorClass::Argument,
-                        format!("time: expected seconds above 0, found {time}"),
-                    )
-                    .throw(env));
-                }
-                limits.time = Some(Duration::from_secs_f64(time));
-            }
-            if let Some(depth) = options.get::<f64>("depth")? {
-                limits.depth = Some(
-                    whole("depth", depth, 1.0..=f64::from(bagh_engine::MAX_DEPTH)).or_throw(env)?
-                        as u32,
-                );
-            }
-            if let Some(nodes) = options.get::<f64>("nodes")? {
-                limits.nodes =
-                    Some(whole("nodes", nodes, 1.0..=9_007_199_254_740_991.0).or_throw(env)?);
-            }
+            limits = read_limits(env, options)?;
             if let Some(lines) = options.get::<f64>("multipv")? {
                 multipv = whole("multipv", lines, 1.0..=264.0).or_throw(env)? as usize;
             }

@@ -252,6 +252,19 @@ impl From<bagh_engine::EngineError> for Failure {
     }
 }
 
+impl From<bagh_engine::MatchError> for Failure {
+    /// A match that cannot go on: the engine's or the tables' error as
+    /// theirs, an illegal move or a bad opening as an `EngineError` that
+    /// names the player and the game.
+    fn from(error: bagh_engine::MatchError) -> Failure {
+        match error {
+            bagh_engine::MatchError::Engine(e) => e.into(),
+            bagh_engine::MatchError::Tables(e) => e.into(),
+            other => Failure::new(ErrorClass::Engine, other.to_string()),
+        }
+    }
+}
+
 impl From<bagh_tablebase::TablebaseError> for Failure {
     fn from(error: bagh_tablebase::TablebaseError) -> Failure {
         Failure::new(ErrorClass::Tablebase, error.to_string())

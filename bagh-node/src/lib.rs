@@ -31,6 +31,7 @@ mod convert;
 mod engine;
 mod errors;
 mod game;
+mod matches;
 mod moves;
 mod options;
 mod outcome;

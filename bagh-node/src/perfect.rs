@@ -20,6 +20,19 @@ use crate::tablebase::JsTablebase;
 #[napi(js_name = "PerfectPlayer")]
 pub struct JsPerfectPlayer {
     player: PerfectPlayer,
+    /// How to make a fresh player like this one, for a match.
+    pub(crate) tables: Arc<bagh_tablebase::Tablebase>,
+    style: PerfectStyle,
+    seed: u64,
+    history_nodes: u64,
+}
+
+impl JsPerfectPlayer {
+    /// A fresh player of the same tables, style, seed and search.
+    pub fn fresh(&self) -> PerfectPlayer {
+        PerfectPlayer::new(Arc::clone(&self.tables), self.style, self.seed)
+            .with_history_nodes(self.history_nodes)
+    }
 }
 
 #[napi]
@@ -61,6 +74,10 @@ impl JsPerfectPlayer {
         Ok(JsPerfectPlayer {
             player: PerfectPlayer::new(Arc::clone(&tablebase.inner), style, seed)
                 .with_history_nodes(history_nodes),
+            tables: Arc::clone(&tablebase.inner),
+            style,
+            seed,
+            history_nodes,
         })
     }
 

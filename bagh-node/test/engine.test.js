@@ -155,3 +155,36 @@ test('a perfect player keeps the value', async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a match between a level and a perfect player, its records read back', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bagh-node-match-'));
+  try {
+    const tables = await bagh.Tablebase.build(TINY, dir);
+    const perfect = new bagh.PerfectPlayer(tables, { seed: 1, historyNodes: 1000 });
+    const result = await bagh.playMatch(perfect, 2, { games: 4, depth: 2, seed: 3, maxPlies: 200 });
+    assert.deepEqual(result.players, ['perfect (random)', 'bagh level 2']);
+    assert.equal(result.wins + result.draws + result.losses, 4);
+    assert.equal(result.score, (result.wins + result.draws / 2) / 4);
+    assert.equal(result.records.length, 4);
+    // The tally is the records' own results, the perfect player's side
+    // alternating (goats first).
+    let wins = 0;
+    result.records.forEach((text, i) => {
+      const game = bagh.Game.fromRecord(text);
+      const outcome = game.outcome();
+      const perfectSide = i % 2 === 0 ? 'goat' : 'tiger';
+      if (outcome && outcome.winner === perfectSide) wins += 1;
+    });
+    assert.equal(wins, result.wins);
+    // The tables never lose: the perfect player loses no game.
+    assert.equal(result.losses, 0);
+    const engine = new bagh.Engine(TINY);
+    const played = await bagh.playMatch(engine, perfect, { games: 2, nodes: 2000, maxPlies: 200 });
+    assert.equal(played.records.length, 2);
+    assert.throws(() => bagh.playMatch(perfect, 2, { rules: 'bagh-chal' }), bagh.ArgumentError);
+    assert.throws(() => bagh.playMatch(perfect, 21), bagh.ArgumentError);
+    assert.throws(() => bagh.playMatch(perfect, 2, { game: 2 }), bagh.ArgumentError);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
