@@ -48,6 +48,31 @@ export interface SearchOptions {
   multipv?: number;
   /** Aborting it ends the search; the Promise then holds the best answer so far. */
   signal?: AbortSignal;
+  /** Hears each line of every completed iteration, on the main thread, while the search goes on. */
+  onProgress?: (line: SearchProgress) => void;
+}
+
+/** A line of a completed iteration, as `onProgress` hears it. */
+export interface SearchProgress {
+  readonly depth: number;
+  readonly seldepth: number;
+  readonly multipv: number;
+  /** The score as people read it (`+0.35`, `win in 7`). */
+  readonly score: string;
+  readonly nodes: number;
+  readonly nps: number;
+  /** Seconds since the search began. */
+  readonly time: number;
+  readonly pv: string[];
+}
+
+/** What `Tablebase.build`'s `onProgress` hears now and then. */
+export interface BuildProgress {
+  readonly stage: 'movement' | 'placement';
+  /** Goats captured (movement) or goats placed (placement). */
+  readonly layer: number;
+  readonly done: number;
+  readonly total: number;
 }
 
 /** The options of `new Engine`; an unknown key throws `ArgumentError`. */
@@ -93,7 +118,11 @@ export class Tablebase {
   /** Opens the tables of a directory; `TablebaseError` names what is missing or damaged. */
   static open(dir: string): Tablebase;
   /** Builds the tables of `rules` into `dir` off the main thread (a stopped build resumes). */
-  static build(rules: RulesLike, dir: string): Promise<Tablebase>;
+  static build(
+    rules: RulesLike,
+    dir: string,
+    options?: { onProgress?: (progress: BuildProgress) => void } | null,
+  ): Promise<Tablebase>;
   /** The rule set the tables solve. */
   get rules(): Ruleset;
   /** The value of a position for the side to move. */

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use bagh_core::{Game, Move, Position, Side};
-use bagh_engine::{Analysis, Engine, EngineError, EngineOptions, Limits, Score};
+use bagh_engine::{Analysis, Engine, EngineError, EngineOptions, Limits, Progress, Score};
 use napi::bindgen_prelude::{AbortSignal, AsyncTask, ClassInstance, Either3, Object};
 use napi::ScopedTask;
 use napi::{Env, Result};
@@ -18,13 +18,14 @@ use crate::game::JsGame;
 use crate::moves::{move_array, move_object};
 use crate::options::{check_keys, whole};
 use crate::position::JsPosition;
+use crate::progress::{reporter, send, LineReport, Reporter};
 use crate::tablebase::JsTablebase;
 
 /// A `Game` (its history counts), a `Position` or a position string.
 pub type BoardArg<'a> = Either3<ClassInstance<'a, JsGame>, ClassInstance<'a, JsPosition>, String>;
 
 const ENGINE_OPTIONS: &[&str] = &["level", "seed", "threads", "hashMb", "tablebase"];
-const SEARCH_OPTIONS: &[&str] = &["time", "depth", "nodes", "multipv", "signal"];
+const SEARCH_OPTIONS: &[&str] = &["time", "depth", "nodes", "multipv", "signal", "onProgress"];
 
 /// A search engine for one rule set; it keeps its table between searches.
 #[napi(js_name = "Engine")]
@@ -47,6 +48,21 @@ pub struct SearchTask {
     limits: Limits,
     multipv: usize,
     best_move_only: bool,
+    on_progress: Option<Reporter<LineReport>>,
+}
+
+/// What `onProgress` hears of a line of `progress`.
+fn line_report(progress: &Progress) -> LineReport {
+    LineReport {
+        depth: progress.depth,
+        seldepth: progress.seldepth,
+        multipv: progress.multipv as u32,
+        score: progress.score.in_goats(),
+        nodes: progress.nodes as f64,
+        nps: progress.nps as f64,
+        time: progress.time.as_secs_f64(),
+        pv: progress.pv.iter().map(|m| m.to_string()).collect(),
+    }
 }
 
 impl<'task> ScopedTask<'task> for SearchTask {
@@ -55,14 +71,20 @@ impl<'task> ScopedTask<'task> for SearchTask {
 
     fn compute(&mut self) -> Result<Self::Output> {
         let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
+        let reporter = self.on_progress.as_ref();
+        let report = |progress: &Progress| {
+            if let Some(reporter) = reporter {
+                send(reporter, line_report(progress));
+            }
+        };
         Ok(if self.best_move_only {
             engine
-                .best_move(&self.game, &self.limits)
+                .best_move_with_progress(&self.game, &self.limits, report)
                 .map(Searched::Move)
         } else {
             let side = self.game.side_to_move();
             engine
-                .analyse(&self.game, &self.limits, self.multipv, |_| {})
+                .analyse(&self.game, &self.limits, self.multipv, report)
                 .map(|a| Searched::Analysis(Box::new(a), side))
         })
     }
@@ -257,6 +279,7 @@ impl JsEngine {
         let mut limits = Limits::default();
         let mut multipv = 1;
         let mut signal = None;
+        let mut on_progress = None;
         if let Some(options) = &options {
             check_keys(
                 options,
@@ -273,6 +296,7 @@ impl JsEngine {
                 multipv = whole("multipv", lines, 1.0..=264.0).or_throw(env)? as usize;
             }
             signal = options.get::<AbortSignal>("signal")?;
+            on_progress = reporter(env, options)?;
         }
         if limits.time.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
             limits.time = Some(Duration::from_secs(1));
@@ -294,6 +318,7 @@ impl JsEngine {
             limits,
             multipv,
             best_move_only,
+            on_progress,
         };
         if let Some(signal) = &signal {
             let stop = Arc::clone(&self.stop);

@@ -37,6 +37,7 @@ mod options;
 mod outcome;
 mod perfect;
 mod position;
+mod progress;
 mod records;
 mod rl;
 mod ruleset;

@@ -156,6 +156,46 @@ test('a perfect player keeps the value', async () => {
   }
 });
 
+test('builds and searches report their progress on the main thread', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bagh-node-progress-'));
+  try {
+    const heard = [];
+    const tables = await bagh.Tablebase.build(TINY, dir, { onProgress: (p) => heard.push(p) });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(heard.length > 0);
+    assert.deepEqual([...new Set(heard.map((p) => p.stage))].sort(), ['movement', 'placement']);
+    for (const p of heard) assert.ok(p.done <= p.total && p.total > 0, JSON.stringify(p));
+    assert.throws(() => bagh.Tablebase.build(TINY, dir, { progress: true }), bagh.ArgumentError);
+    assert.ok(['win', 'draw', 'loss'].includes(tables.probe(new bagh.Game(TINY).position).value));
+
+    const engine = new bagh.Engine('bagh-chal');
+    const lines = [];
+    const analysis = await engine.analyse(new bagh.Game(), {
+      depth: 4,
+      multipv: 2,
+      onProgress: (line) => lines.push(line),
+    });
+    // Reports are queued for the main thread: the last may come just after.
+    await new Promise((resolve) => setImmediate(resolve));
+    // Each completed depth reports both lines, in order; the last depth's
+    // first line is the answer.
+    assert.deepEqual(
+      lines.map((l) => l.depth),
+      [1, 1, 2, 2, 3, 3, 4, 4],
+    );
+    assert.deepEqual(lines.map((l) => l.multipv), [1, 2, 1, 2, 1, 2, 1, 2]);
+    const last = lines[lines.length - 2];
+    assert.equal(last.pv[0], String(analysis.bestMove));
+    assert.equal(last.score, analysis.score.text);
+    const moves = [];
+    await engine.bestMove(new bagh.Game(), { depth: 2, onProgress: (l) => moves.push(l.depth) });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(moves, [1, 2]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a match between a level and a perfect player, its records read back', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bagh-node-match-'));
   try {
