@@ -125,3 +125,27 @@ test('a worker thread loads the addon with its own error classes', async () => {
   assert.throws(() => new bagh.Game().push('a1a2'), bagh.IllegalMoveError);
   assert.equal(new bagh.Game().legalMoves().length, 21);
 });
+
+test('arguments of the wrong type are ArgumentErrors that name the call', () => {
+  const cases = [
+    [() => new bagh.Position(5), /^new Position: expected a string, found number/],
+    [() => new bagh.Game().push(5), /^Game\.push: expected a Move or a string/],
+    [() => bagh.Position.fromParts(5), /^Position\.fromParts: expected an array/],
+    [() => bagh.Game.fromRecord(5), /^Game\.fromRecord: expected a string/],
+    [() => bagh.Ruleset.preset(3), /^Ruleset\.preset: expected a string/],
+    [() => bagh.rl.encode(5), /^rl\.encode: expected a Move or a string/],
+    [() => new bagh.Position().perft('x'), /^Position\.perft: expected a number/],
+  ];
+  for (const [fn, message] of cases) {
+    assert.throws(fn, (error) => {
+      assert.ok(error instanceof bagh.ArgumentError, `${error.name}: ${error.message}`);
+      assert.equal(error.code, 'ERR_BAGH_ARGUMENT');
+      assert.match(error.message, message);
+      assert.match(error.stack.split('\n')[1], /errors\.test\.js/);
+      return true;
+    });
+  }
+  // Classes keep their identity through the translation.
+  assert.ok(bagh.Game.fromRecord(new bagh.Game().toRecord()) instanceof bagh.Game);
+  assert.equal(bagh.Position.name, 'Position');
+});
