@@ -7,13 +7,13 @@
 
 mod common;
 
-use bagh_core::{Game, Move, Point, Position, Record, Repetition, Ruleset, Side, TigerMoves};
+use bagh_core::{Game, Move, Point, Position, Record, Ruleset, Side, TigerMoves};
 use bagh_engine::{
     play_match, Engine, EngineOptions, EnginePlayer, Limits, MatchError, MatchOptions, Openings,
     PerfectPlayer, PerfectStyle, Player,
 };
 use bagh_tablebase::Value;
-use common::{sample, shared_tables, small};
+use common::{forbidden, sample, shared_tables, small};
 
 fn level(level: u8) -> EnginePlayer {
     let engine = Engine::new(EngineOptions {
@@ -246,11 +246,7 @@ fn perfect_players_win_by_the_tables_distance() {
 /// the tables give it while a move keeps it.
 #[test]
 fn searching_the_history_beats_the_tables_alone_under_forbidden() {
-    let rules = small(&[Point::C3], 6, 2, TigerMoves::Step, false)
-        .to_builder()
-        .repetition(Repetition::Forbidden)
-        .build()
-        .unwrap();
+    let rules = forbidden(small(&[Point::C3], 6, 2, TigerMoves::Step, false));
     let tables = shared_tables(rules);
     let options = MatchOptions {
         games: 4,

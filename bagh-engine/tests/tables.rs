@@ -10,7 +10,7 @@ mod common;
 use bagh_core::{Point, Position, Repetition, Ruleset, TigerMoves};
 use bagh_engine::{Engine, EngineOptions, Limits, Score};
 use bagh_tablebase::{Probe, Value};
-use common::{history_against, sample, shared_tables, small};
+use common::{forbidden, history_against, sample, shared_tables, small};
 
 /// The tables' verdict as a score.
 fn table_score(probe: Probe) -> Score {
@@ -191,11 +191,7 @@ fn tables_of_another_rule_set_are_refused() {
 /// game allows, by the tables' ranking.
 #[test]
 fn with_tables_banned_moves_are_skipped() {
-    let rules = small(&[Point::C3], 6, 2, TigerMoves::Step, false)
-        .to_builder()
-        .repetition(Repetition::Forbidden)
-        .build()
-        .unwrap();
+    let rules = forbidden(small(&[Point::C3], 6, 2, TigerMoves::Step, false));
     let tables = shared_tables(rules);
     let mut engine = Engine::new(EngineOptions {
         tablebase: Some(tables.clone()),

@@ -72,22 +72,6 @@ const UNKNOWN: Bounds = (-1, 1);
 /// No position of the history is a win for this side.
 const NONE_NEARER: u16 = u16::MAX;
 
-fn score(value: Value) -> i8 {
-    match value {
-        Value::Loss => -1,
-        Value::Draw => 0,
-        Value::Win => 1,
-    }
-}
-
-fn value_of(score: i8) -> Value {
-    match score {
-        s if s < 0 => Value::Loss,
-        0 => Value::Draw,
-        _ => Value::Win,
-    }
-}
-
 fn side_index(side: Side) -> usize {
     match side {
         Side::Tiger => 0,
@@ -156,7 +140,7 @@ impl<'a> HistorySearch<'a> {
         let (lo, hi) = self.root(game)?;
         Ok(GameProbe {
             tables,
-            proven: (lo == hi).then(|| value_of(lo)),
+            proven: (lo == hi).then(|| Value::from_score(lo)),
             nodes: self.nodes - start,
         })
     }
@@ -174,7 +158,7 @@ impl<'a> HistorySearch<'a> {
             game.push_unchecked(mv);
             let (lo, hi) = self.root(&game)?;
             game.pop();
-            answers.push((mv, value_of(-hi), value_of(-lo)));
+            answers.push((mv, Value::from_score(-hi), Value::from_score(-lo)));
         }
         Ok(answers)
     }
@@ -279,7 +263,7 @@ impl HistorySearch<'_> {
         let position = *game.position();
         let probe = self.tables.probe(&position)?;
         if self.trusted(&position, probe, nearest) {
-            let v = score(probe.value);
+            let v = probe.value.score();
             return Ok((v, v));
         }
         let key = game.zobrist() ^ scramble(set);

@@ -24,6 +24,26 @@ impl Value {
         }
     }
 
+    /// The value as -1 (loss), 0 (draw) or 1 (win): a number that negates
+    /// with the side to move, for the searches.
+    pub(crate) const fn score(self) -> i8 {
+        match self {
+            Value::Loss => -1,
+            Value::Draw => 0,
+            Value::Win => 1,
+        }
+    }
+
+    /// The value of a [`score`](Value::score) (any negative number is a
+    /// loss, any positive one a win).
+    pub(crate) const fn from_score(score: i8) -> Value {
+        match score {
+            s if s < 0 => Value::Loss,
+            0 => Value::Draw,
+            _ => Value::Win,
+        }
+    }
+
     /// `win`, `draw` or `loss`.
     pub const fn name(self) -> &'static str {
         match self {

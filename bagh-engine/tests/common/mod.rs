@@ -28,6 +28,15 @@ pub fn small(
         .unwrap()
 }
 
+/// `rules` under `forbidden`, bagh-chal's repetition policy.
+pub fn forbidden(rules: Ruleset) -> Ruleset {
+    rules
+        .to_builder()
+        .repetition(Repetition::Forbidden)
+        .build()
+        .unwrap()
+}
+
 /// The tables of `rules` (both phases), built into a fresh temporary
 /// directory, which is removed when the guard drops.
 pub fn tables(rules: Ruleset) -> (Arc<Tablebase>, tempfile::TempDir) {

@@ -18,22 +18,6 @@ use crate::{MovementTable, Probe, TablebaseError, Value};
 /// -1 loss, 0 draw, 1 win for the side to move.
 type Score = i8;
 
-fn score(value: Value) -> Score {
-    match value {
-        Value::Loss => -1,
-        Value::Draw => 0,
-        Value::Win => 1,
-    }
-}
-
-fn value(score: Score) -> Value {
-    match score {
-        s if s < 0 => Value::Loss,
-        0 => Value::Draw,
-        _ => Value::Win,
-    }
-}
-
 /// The canonical key of a position (56 bits): the smallest image of its two
 /// sets, then the side to move and the goats in hand.
 fn key(position: &Position) -> u64 {
@@ -113,7 +97,7 @@ impl<'a> PlacementSolver<'a> {
         if position.rules() != self.table.rules() {
             return self.table.probe(position).map(|p| p.value);
         }
-        self.search(position, -1, 1).map(value)
+        self.search(position, -1, 1).map(Value::from_score)
     }
 
     /// [`solve`](Self::solve) as a [`Probe`], like the tables answer: the
@@ -139,7 +123,7 @@ impl<'a> PlacementSolver<'a> {
         if position.rules() != self.table.rules() {
             return self.table.probe(position).map(|p| p.value >= value);
         }
-        let beta = score(value);
+        let beta = value.score();
         Ok(self.search(position, beta - 1, beta)? >= beta)
     }
 
@@ -197,7 +181,7 @@ impl<'a> PlacementSolver<'a> {
             });
         }
         if position.goats_in_hand() == 0 || position.is_capture_target_reached() {
-            return Ok(score(self.table.probe(position)?.value));
+            return Ok(self.table.probe(position)?.value.score());
         }
         let key = key(position);
         let (mut alpha, mut beta) = (alpha, beta);
