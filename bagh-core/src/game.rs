@@ -19,10 +19,6 @@
 use crate::error::IllegalMoveError;
 use crate::{Move, MoveList, Outcome, Position, Repetition, Ruleset, Side, Termination};
 
-/// Buckets of the key filter of a [`Game`]: 4 KiB, few false alarms for
-/// games of some hundreds of plies.
-const KEY_BUCKETS: usize = 1024;
-
 /// Plies the history vectors of a new game hold before they grow: most games
 /// end before that, and growing them one doubling at a time showed in the
 /// cost of short playouts.
@@ -35,8 +31,35 @@ fn with_first<T>(first: T) -> Vec<T> {
     items
 }
 
-fn bucket(key: u64) -> usize {
-    (key % KEY_BUCKETS as u64) as usize
+/// The bit of `key` in a stretch's filter.
+fn filter_bit(key: u64) -> u128 {
+    1 << (key % 128)
+}
+
+/// What the history keeps of each position besides the position itself.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct Mark {
+    /// Its Zobrist key, updated per move.
+    key: u64,
+    /// Its no-progress counter.
+    quiet: u32,
+    /// Its stretch's filter (see [`Current::filter`]).
+    filter: u128,
+}
+
+/// What a step reads of the game, kept beside the history: the current
+/// position, its key, its no-progress counter and its stretch's filter.
+/// Reading these, not the ends of the history vectors, keeps a step of many
+/// games at once (an RL batch) out of cold memory.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct Current {
+    position: Position,
+    key: u64,
+    quiet: u32,
+    /// A bit per key (modulo 128) of the positions since the last
+    /// placement or capture: a clear bit proves at once that a position is
+    /// not among them, so the `forbidden` check rarely scans the history.
+    filter: u128,
 }
 
 /// A start position and the moves played from it. Equality compares the start
@@ -49,15 +72,11 @@ fn bucket(key: u64) -> usize {
 pub struct Game {
     /// `positions[i]` is the position after `i` moves; `positions[0]` the start.
     positions: Vec<Position>,
-    /// Zobrist key of each position, updated per move.
-    keys: Vec<u64>,
-    /// No-progress counter of each position.
-    quiet_plies: Vec<u32>,
-    /// How many positions of the game have each value of the low bits of
-    /// their key: a zero proves at once that a position never occurred, so
-    /// the `forbidden` check rarely has to scan the history.
-    key_buckets: Box<[u32]>,
+    /// The key, counter and filter of each position, in one vector so
+    /// that a move writes one place, not three.
+    marks: Vec<Mark>,
     moves: Vec<Move>,
+    current: Current,
 }
 
 impl Default for Game {
@@ -76,14 +95,21 @@ impl Game {
     /// A game that starts from `start` (whose no-progress counter starts at 0).
     pub fn from_position(start: Position) -> Game {
         let key = start.zobrist();
-        let mut key_buckets = vec![0; KEY_BUCKETS].into_boxed_slice();
-        key_buckets[bucket(key)] = 1;
+        let filter = filter_bit(key);
         Game {
             positions: with_first(start),
-            keys: with_first(key),
-            quiet_plies: with_first(0),
-            key_buckets,
+            marks: with_first(Mark {
+                key,
+                quiet: 0,
+                filter,
+            }),
             moves: Vec::with_capacity(RESERVED_PLIES),
+            current: Current {
+                position: start,
+                key,
+                quiet: 0,
+                filter,
+            },
         }
     }
 
@@ -104,9 +130,7 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions
-            .last()
-            .expect("a game always has its start position")
+        &self.current.position
     }
 
     /// Every position of the game, the start first and the current last.
@@ -136,19 +160,13 @@ impl Game {
 
     /// The Zobrist key of the current position, kept up to date per move.
     pub fn zobrist(&self) -> u64 {
-        *self
-            .keys
-            .last()
-            .expect("a game always has its start position")
+        self.current.key
     }
 
     /// Plies since the last goat was placed or the last capture (0 while goats
     /// are still being placed).
     pub fn no_progress_plies(&self) -> u32 {
-        *self
-            .quiet_plies
-            .last()
-            .expect("a game always has its start position")
+        self.current.quiet
     }
 
     /// How many times `position` (with `key`, its Zobrist key) occurs in the
@@ -158,18 +176,18 @@ impl Game {
     /// can match: the last `no_progress_plies() + 1`. Of those, only every
     /// other one has the same side to move.
     fn occurrences(&self, position: &Position, key: u64, after_one_more: bool) -> usize {
-        if self.key_buckets[bucket(key)] == 0 {
+        if self.current.filter & filter_bit(key) == 0 {
             return 0;
         }
         let window = self.no_progress_plies() as usize + 1;
         let first = self.positions.len() - window.min(self.positions.len());
-        self.keys[first..]
+        self.marks[first..]
             .iter()
             .zip(&self.positions[first..])
             .rev()
             .skip(usize::from(after_one_more))
             .step_by(2)
-            .filter(|(earlier_key, earlier)| **earlier_key == key && *earlier == position)
+            .filter(|(mark, earlier)| mark.key == key && *earlier == position)
             .count()
     }
 
@@ -188,7 +206,7 @@ impl Game {
             return false;
         }
         let key = position.zobrist_after(self.zobrist(), mv);
-        if self.key_buckets[bucket(key)] == 0 {
+        if self.current.filter & filter_bit(key) == 0 {
             return false;
         }
         let mut next = *position;
@@ -229,14 +247,20 @@ impl Game {
     /// The legal moves: none once the game is over; under the `forbidden`
     /// policy, without the moves that would recreate an earlier position.
     pub fn legal_moves(&self) -> MoveList {
-        // One list, filled in place and emptied rather than replaced, so
-        // that it is never copied.
         let mut moves = MoveList::new();
-        self.push_playable_moves(&mut moves);
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`Game::legal_moves`] written into `moves` (cleared first): a caller
+    /// that keeps one list, as an RL environment does for each game, saves
+    /// copying a whole list at every step.
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.push_playable_moves(moves);
         if self.outcome_given(!moves.is_empty()).is_some() {
             moves.clear();
         }
-        moves
     }
 
     /// Whether `mv` can be played now: legal in the position, not forbidden
@@ -327,15 +351,22 @@ impl Game {
         let key = position.zobrist_after(self.zobrist(), mv);
         let mut next = position;
         next.play_unchecked(mv);
-        let quiet = if next.in_hand > 0 || mv.is_place() || mv.is_capture() {
-            0
+        let (quiet, filter) = if next.in_hand > 0 || mv.is_place() || mv.is_capture() {
+            (0, filter_bit(key))
         } else {
-            self.no_progress_plies().saturating_add(1)
+            (
+                self.no_progress_plies().saturating_add(1),
+                self.current.filter | filter_bit(key),
+            )
+        };
+        self.current = Current {
+            position: next,
+            key,
+            quiet,
+            filter,
         };
         self.positions.push(next);
-        self.keys.push(key);
-        self.key_buckets[bucket(key)] += 1;
-        self.quiet_plies.push(quiet);
+        self.marks.push(Mark { key, quiet, filter });
         self.moves.push(mv);
     }
 
@@ -343,10 +374,29 @@ impl Game {
     pub fn pop(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.positions.pop();
-        if let Some(key) = self.keys.pop() {
-            self.key_buckets[bucket(key)] -= 1;
-        }
-        self.quiet_plies.pop();
+        self.marks.pop();
+        self.restore_current();
         Some(mv)
+    }
+
+    /// Takes back every move: the game is at its start again, and keeps
+    /// the memory of its history for the next one.
+    pub fn rewind(&mut self) {
+        self.moves.clear();
+        self.positions.truncate(1);
+        self.marks.truncate(1);
+        self.restore_current();
+    }
+
+    /// The current state from the ends of the history.
+    fn restore_current(&mut self) {
+        let last = self.positions.len() - 1;
+        let Mark { key, quiet, filter } = self.marks[last];
+        self.current = Current {
+            position: self.positions[last],
+            key,
+            quiet,
+            filter,
+        };
     }
 }

@@ -416,3 +416,45 @@ fn repetition_is_judged_before_no_progress() {
         assert_eq!(game.outcome(), Some(outcome), "limit {limit}");
     }
 }
+
+/// Taking moves back restores everything the history rules read: after a
+/// long shuffling game is popped to each earlier ply, or rewound to the
+/// start, it equals a game replayed to that ply (moves, repetition counts,
+/// no-progress counter, forbidden moves); and `legal_moves_into` a kept list
+/// gives `legal_moves`.
+#[test]
+fn pop_and_rewind_restore_the_history_rules() {
+    let rules = three_goats(Repetition::Forbidden);
+    let mut game = game_at(SPARSE, rules);
+    let mut kept = bagh_core::MoveList::new();
+    for ply in 0..120 {
+        game.legal_moves_into(&mut kept);
+        assert_eq!(kept, game.legal_moves());
+        if kept.is_empty() {
+            break;
+        }
+        game.push(kept[(ply * 5 + ply / 7) % kept.len()]).unwrap();
+    }
+    let moves = game.moves().to_vec();
+    assert!(moves.len() > 40, "{} plies", moves.len());
+    for back in (0..moves.len()).rev().step_by(9) {
+        let mut popped = game.clone();
+        while popped.len() > back {
+            popped.pop();
+        }
+        let mut replayed = game_at(SPARSE, rules);
+        for mv in &moves[..back] {
+            replayed.push(*mv).unwrap();
+        }
+        assert!(popped == replayed, "ply {back}");
+        assert_eq!(popped.legal_moves(), replayed.legal_moves(), "ply {back}");
+        assert_eq!(popped.no_progress_plies(), replayed.no_progress_plies());
+        assert_eq!(popped.repetition_count(), replayed.repetition_count());
+        assert_eq!(popped.zobrist(), replayed.position().zobrist());
+    }
+    let mut rewound = game.clone();
+    rewound.rewind();
+    assert!(rewound == game_at(SPARSE, rules));
+    assert_eq!(rewound.legal_moves(), game_at(SPARSE, rules).legal_moves());
+    assert!(rewound.is_empty());
+}

@@ -137,16 +137,15 @@ fn write_start_mask(game: &Game, out: &mut [bool]) {
 /// Plays `mv` (legal) and refreshes the legal moves.
 fn play(slot: &mut Slot, mv: bagh_core::Move) {
     slot.game.push_unchecked(mv);
-    slot.moves = slot.game.legal_moves();
+    slot.game.legal_moves_into(&mut slot.moves);
 }
 
 /// Starts a new game in `slot`; the opponent opens it when the agent does
 /// not have the first move.
 fn start(slot: &mut Slot, player: &mut Option<Player>, shared: &Shared) -> Result<(), String> {
-    // Back to the start by taking the moves back: the game's memory is
-    // kept for the next one.
-    while slot.game.pop().is_some() {}
-    slot.moves = slot.game.legal_moves();
+    // Back to the start; the game's memory is kept for the next one.
+    slot.game.rewind();
+    slot.game.legal_moves_into(&mut slot.moves);
     slot.done = false;
     if let (Some(player), Some(agent)) = (player.as_mut(), shared.agent) {
         if slot.game.side_to_move() != agent && !slot.moves.is_empty() {
