@@ -47,6 +47,10 @@ impl PyPerfectPlayer {
     }
 }
 
+// The default of `history_nodes` above is the library's, written out so
+// that Python's signature shows it.
+const _: () = assert!(PerfectPlayer::HISTORY_NODES == 20_000);
+
 fn style_name(style: PerfectStyle) -> &'static str {
     match style {
         PerfectStyle::Random => "random",
@@ -61,7 +65,7 @@ impl PyPerfectPlayer {
     /// `history_nodes` positions a move with the game's history under
     /// `forbidden`.
     #[new]
-    #[pyo3(signature = (tablebase, *, style = "random", seed = 0, history_nodes = PerfectPlayer::HISTORY_NODES))]
+    #[pyo3(signature = (tablebase, *, style = "random", seed = 0, history_nodes = 20_000))]
     fn new(
         tablebase: Bound<'_, PyTablebase>,
         style: &str,

@@ -80,6 +80,10 @@ fn kept(dir: &Path, rules: &Ruleset) -> Option<String> {
     })
 }
 
+// `probe_game`'s `max_nodes` defaults to the library's budget, written out
+// so that Python's signature shows it.
+const _: () = assert!(Tablebase::GAME_SEARCH_NODES == 100_000);
+
 #[pymethods]
 impl PyTablebase {
     /// Builds the tables of `rules` into the directory `dir` (created if
@@ -255,7 +259,7 @@ impl PyTablebase {
     /// repetition policy can make wrong; `proven` is None when the search
     /// ran out of nodes, and then only the tables' value, which ignores the
     /// history, is known.
-    #[pyo3(signature = (game, *, max_nodes = Tablebase::GAME_SEARCH_NODES))]
+    #[pyo3(signature = (game, *, max_nodes = 100_000))]
     fn probe_game(
         &self,
         py: Python<'_>,

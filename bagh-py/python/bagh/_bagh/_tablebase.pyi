@@ -14,6 +14,7 @@ from bagh._bagh._errors import BaghError
 __all__ = [
     "TablebaseError",
     "Probe",
+    "GameProbe",
     "MovementLayerStatistics",
     "MovementStatistics",
     "PlacementLayerStatistics",
