@@ -152,7 +152,7 @@ bench-python: .venv
 # baghchal), MCTS simulations and probe_many labels per second, medians of 5 runs.
 .PHONY: bench-rl
 bench-rl: .venv
-	$(PY) benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py
+	$(PY) benchmarks/rl_throughput.py
 
 # Tablebases, built with the `bagh` command line into target/tablebases/<id>
 # and resumed if interrupted, e.g. `make solve SOLVE_RULES=two-tigers SOLVE_THREADS=2`.

@@ -151,6 +151,24 @@ def probes(tables: bagh.Tablebase, rules: bagh.Ruleset) -> Callable[[float], tup
     return run
 
 
+def playout_plies() -> Callable[[float], tuple[int, float]]:
+    """bagh's own random playouts (`random_games`, one thread): the bare cost of a ply."""
+
+    def run(seconds: float) -> tuple[int, float]:
+        plies = 0
+        began = time.perf_counter()
+        seed = 0
+        while True:
+            played = bagh.random_games(256, "bagh-chal", seed=seed)
+            plies += int(played["plies"].sum())
+            seed += 1
+            elapsed = time.perf_counter() - began
+            if elapsed >= seconds:
+                return plies, elapsed
+
+    return run
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per line (the median is shown)")
@@ -168,7 +186,8 @@ def main() -> None:
         return rate
 
     one = line("VecEnv, 1,024 envs, 1 thread", median_rate(vec_env_steps(1), args.runs, args.seconds), "steps/s")
-    line("VecEnv, 1,024 envs, 2 threads", median_rate(vec_env_steps(2), args.runs, args.seconds), "steps/s")
+    two = line("VecEnv, 1,024 envs, 2 threads", median_rate(vec_env_steps(2), args.runs, args.seconds), "steps/s")
+    bare = line("random_games plies, 1 thread (no observations or masks)", median_rate(playout_plies(), args.runs, args.seconds), "plies/s")
     slow = line(
         "pure Python over baghchal's Board, 217 actions",
         median_rate(python_steps(env, table), args.runs, args.seconds),
@@ -185,6 +204,8 @@ def main() -> None:
             "positions/s",
         )
     print(f"\nVecEnv on one thread over the pure-Python environment: {one / slow:,.0f}x")
+    print(f"VecEnv on two threads over one: {two / one:.2f}x")
+    print(f"a VecEnv step costs {bare / one:.2f} bare playout plies")
 
 
 if __name__ == "__main__":
