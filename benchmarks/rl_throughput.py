@@ -43,13 +43,15 @@ import numpy as np
 import numpy.typing as npt
 from baghchal_package import BAGHCHAL, import_baghchal
 
-def median_rate(run: Callable[[float], tuple[int, float]], runs: int, seconds: float) -> float:
-    """The median over `runs` of count / elapsed, each run about `seconds` long."""
+def median_rate(
+    run: Callable[[float], tuple[int, float]], runs: int, seconds: float
+) -> tuple[float, float, float]:
+    """The median, lowest and highest over `runs` of count / elapsed, each run about `seconds` long."""
     rates = []
     for _ in range(runs):
         count, elapsed = run(seconds)
         rates.append(count / elapsed)
-    return statistics.median(rates)
+    return statistics.median(rates), min(rates), max(rates)
 
 
 def vec_env_steps(threads: int) -> Callable[[float], tuple[int, float]]:
@@ -181,8 +183,9 @@ def main() -> None:
         f"median of {args.runs} runs of {args.seconds} s\n"
     )
 
-    def line(name: str, rate: float, unit: str) -> float:
-        print(f"{name:<62} {rate:>14,.0f} {unit}", flush=True)
+    def line(name: str, rates: tuple[float, float, float], unit: str) -> float:
+        rate, low, high = rates
+        print(f"{name:<62} {rate:>14,.0f} {unit} ({low:,.0f} to {high:,.0f})", flush=True)
         return rate
 
     one = line("VecEnv, 1,024 envs, 1 thread", median_rate(vec_env_steps(1), args.runs, args.seconds), "steps/s")
