@@ -206,6 +206,20 @@ RULES ?= bagh-chal
 tables-package:
 	python3 bagh-py/tables/make_wheel.py target/tablebases/$(RULES)-compressed $(RULES) target/tables-packages
 
+# Under `forbidden`: the tables' draws searched with the history (a sample
+# of each small rule set's movement positions), and matches of the perfect
+# player with and without its search of the history and of the engine with
+# tables, on bagh-chal (needs `make solve-game`) and two small rule sets.
+# The figures of docs/tablebase.md, "What is known under forbidden".
+.PHONY: forbidden-study
+forbidden-study:
+	$(CARGO) run --release -q -p bagh-tablebase --example forbidden_study -- "tigers=c3 goats=1 capture_target=1" 200000 200
+	$(CARGO) run --release -q -p bagh-tablebase --example forbidden_study -- "tigers=a1,e5 goats=6 capture_target=2" 100000 200
+	$(CARGO) run --release -q -p bagh-engine --example forbidden_matches -- bagh-chal 10 $(CURDIR)/target/tablebases/bagh-chal 20
+	$(CARGO) run --release -q -p bagh-engine --example forbidden_matches -- bagh-chal 6 $(CURDIR)/target/tablebases/bagh-chal 20 0
+	$(CARGO) run --release -q -p bagh-engine --example forbidden_matches -- "tigers=c3 goats=6 capture_target=2" 10 "" 20
+	$(CARGO) run --release -q -p bagh-engine --example forbidden_matches -- "tigers=a1,e5 goats=6 capture_target=2" 10 "" 20
+
 # Probe times of the compressed file against the full tables, one thread, side by side.
 .PHONY: bench-compressed
 bench-compressed:
