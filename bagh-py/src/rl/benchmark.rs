@@ -193,8 +193,9 @@ fn policy_moves(py: Python<'_>, policy: &Py<PyAny>, games: &[&Game]) -> PyResult
 
 /// Scores `policy` against the tables (see `bagh_rl::benchmark`):
 /// critical positions of the fixed seeded set where its move keeps the
-/// value, games against both perfect players, and value-losing moves per
-/// 1,000, each with a 95% interval.
+/// value, games against both perfect players (playing by the tables alone,
+/// without the search of the history), and value-losing moves per 1,000,
+/// each with a 95% interval.
 ///
 /// `policy` is a callable `(observations, masks) -> actions` over a batch
 /// (float32 `(k, *OBSERVATION_SHAPE)`, bool `(k, NUM_ACTIONS)`, an integer

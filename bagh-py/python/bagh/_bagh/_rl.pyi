@@ -264,7 +264,9 @@ def evaluate(
     The share of a fixed, seeded set of critical positions (positions of
     random games ``first_seed..`` where some move gives the value away)
     where the agent's move keeps the value, by phase and side; ``games``
-    games against each perfect player's style (half as the goats); and
+    games against each perfect player's style (half as the goats; they
+    play by the tables alone, ``history_nodes=0``, as the benchmark defines
+    them); and
     value-losing moves per 1,000. ``policy`` maps a batch of observations
     and masks to legal actions, or is ``"random"`` or an engine level
     (1 to 20, ``engine_nodes`` nodes a move): the reference rows. The
