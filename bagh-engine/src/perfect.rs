@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use bagh_core::{Game, Move, Repetition, SplitMix64};
-use bagh_tablebase::{Probe, Tablebase, TablebaseError, Value};
+use bagh_tablebase::{Tablebase, TablebaseError};
 
 use crate::{Engine, EngineOptions, Limits, MatchError, Player};
 
@@ -62,17 +62,6 @@ pub struct PerfectPlayer {
     history_nodes: u64,
     /// The engine that searches with the history, made when first needed.
     engine: Option<Box<Engine>>,
-}
-
-/// How good a move's result is for the player who makes it: a higher key
-/// is better.
-fn rank(after: Probe) -> (u8, i32) {
-    let distance = after.distance.map_or(0, i32::from);
-    match after.value.flip() {
-        Value::Win => (2, -distance),
-        Value::Draw => (1, 0),
-        Value::Loss => (0, distance),
-    }
 }
 
 impl PerfectPlayer {
@@ -157,7 +146,7 @@ impl PerfectPlayer {
             let Ok(after) = position.play(mv) else {
                 continue;
             };
-            let key = rank(tables.probe(&after)?);
+            let key = tables.probe(&after)?.rank_for_mover();
             if best.is_none_or(|b| key > b) {
                 best = Some(key);
                 moves.clear();

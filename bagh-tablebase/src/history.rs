@@ -14,7 +14,7 @@
 //! search plays it out, until every line ends in a trusted position or the
 //! node budget is spent.
 
-use bagh_core::{Game, Move, Position, Repetition, Side};
+use bagh_core::{Game, Move, MoveList, Position, Repetition, Side};
 use rustc_hash::FxHashMap;
 
 use crate::{Probe, Tablebase, TablebaseError, Value};
@@ -88,6 +88,16 @@ fn winner(position: &Position, probe: Probe) -> Option<(Side, u16)> {
         Value::Loss => Some((!mover, distance)),
         Value::Draw => None,
     }
+}
+
+/// `nearest` with `position` added to the stretch: its side's nearest win
+/// shortened if `probe` is a nearer one.
+fn with_position(mut nearest: [u16; 2], position: &Position, probe: Probe) -> [u16; 2] {
+    if let Some((side, d)) = winner(position, probe) {
+        let n = &mut nearest[side_index(side)];
+        *n = (*n).min(d);
+    }
+    nearest
 }
 
 /// Whether `mv` from `position` starts a new stretch of the game: no
@@ -174,10 +184,7 @@ impl<'a> HistorySearch<'a> {
         let mut nearest = [NONE_NEARER; 2];
         for position in earlier {
             set ^= scramble(position.zobrist());
-            if let Some((side, d)) = winner(position, self.tables.probe(position)?) {
-                let n = &mut nearest[side_index(side)];
-                *n = (*n).min(d);
-            }
+            nearest = with_position(nearest, position, self.tables.probe(position)?);
         }
         Ok((set, nearest))
     }
@@ -207,12 +214,10 @@ fn child_stretch(
     if irreversible(position, mv) {
         return (0, [NONE_NEARER; 2]);
     }
-    let mut nearest = nearest;
-    if let Some((side, d)) = winner(position, probe) {
-        let n = &mut nearest[side_index(side)];
-        *n = (*n).min(d);
-    }
-    (set ^ scramble(game.zobrist()), nearest)
+    (
+        set ^ scramble(game.zobrist()),
+        with_position(nearest, position, probe),
+    )
 }
 
 impl HistorySearch<'_> {
@@ -255,9 +260,11 @@ impl HistorySearch<'_> {
             return Ok(UNKNOWN);
         }
         self.nodes += 1;
-        let mover = game.side_to_move();
-        if let Some(outcome) = game.outcome() {
-            let v = outcome_score(outcome.winner, mover);
+        // The moves once: an empty list is a finished game.
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            let winner = game.outcome().and_then(|o| o.winner);
+            let v = outcome_score(winner, game.side_to_move());
             return Ok((v, v));
         }
         let position = *game.position();
@@ -272,7 +279,7 @@ impl HistorySearch<'_> {
                 return Ok((lo, hi));
             }
         }
-        let moves = self.ordered_moves(game, &position)?;
+        let moves = self.ordered_moves(legal, &position)?;
         let (mut lo, mut hi) = (-1i8, -1i8);
         for mv in moves {
             let (child_set, child_nearest) = child_stretch(game, probe, mv, set, nearest);
@@ -298,21 +305,18 @@ impl HistorySearch<'_> {
         Ok((lo, hi))
     }
 
-    /// The game's legal moves, the tables' best for the mover first: the
-    /// likeliest to settle a bound soon.
-    fn ordered_moves(&self, game: &Game, position: &Position) -> Result<Vec<Move>, TablebaseError> {
+    /// `legal`, the moves of `position`, the tables' best for the mover
+    /// first: the likeliest to settle a bound soon.
+    fn ordered_moves(
+        &self,
+        legal: MoveList,
+        position: &Position,
+    ) -> Result<Vec<Move>, TablebaseError> {
         let mut keyed = Vec::new();
-        for mv in game.legal_moves() {
+        for mv in legal {
             let mut after = *position;
             after.play_unchecked(mv);
-            let probe = self.tables.probe(&after)?;
-            let distance = i32::from(probe.distance.unwrap_or(0));
-            let key = match probe.value {
-                Value::Loss => (2, -distance), // a win for the mover, fastest first
-                Value::Draw => (1, 0),
-                Value::Win => (0, distance),
-            };
-            keyed.push((key, mv));
+            keyed.push((self.tables.probe(&after)?.rank_for_mover(), mv));
         }
         keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         Ok(keyed.into_iter().map(|(_, mv)| mv).collect())

@@ -102,6 +102,28 @@ impl Probe {
         Probe::new(value, Some(0))
     }
 
+    /// How good this answer, for the position after a move, is for the
+    /// player who made the move: a higher key is better (a win, the
+    /// fastest first; a draw; a loss, the slowest first). Players and
+    /// searches order moves by it.
+    ///
+    /// ```
+    /// use bagh_tablebase::{Probe, Value};
+    ///
+    /// let win_in_3 = Probe::new(Value::Loss, Some(2)).rank_for_mover();
+    /// let win_in_9 = Probe::new(Value::Loss, Some(8)).rank_for_mover();
+    /// let draw = Probe::new(Value::Draw, None).rank_for_mover();
+    /// assert!(win_in_3 > win_in_9 && win_in_9 > draw);
+    /// ```
+    pub fn rank_for_mover(self) -> (u8, i32) {
+        let distance = self.distance.map_or(0, i32::from);
+        match self.value.flip() {
+            Value::Win => (2, -distance),
+            Value::Draw => (1, 0),
+            Value::Loss => (0, distance),
+        }
+    }
+
     /// What the opponent faces after a move that keeps this value: the
     /// flipped value, one ply nearer the end.
     pub const fn after_best_move(self) -> Probe {
