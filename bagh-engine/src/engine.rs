@@ -245,6 +245,15 @@ impl Engine {
         self.heuristics.clear();
     }
 
+    /// [`Engine::new_game`] with `seed` for a level's choices: how a match
+    /// starts each game of an engine player.
+    pub fn new_game_seeded(&mut self, seed: u64) {
+        let options = self.options().clone();
+        // Only the seed changes, which every value accepts.
+        let _ = self.set_options(crate::EngineOptions { seed, ..options });
+        self.new_game();
+    }
+
     /// Searches `position` as the start of a new game; see
     /// [`Engine::analyse`].
     pub fn analyse_position(

@@ -99,12 +99,7 @@ impl Player for EnginePlayer {
 
     /// Clears the engine's table and seeds a level's choices.
     fn new_game(&mut self, seed: u64) {
-        let options = self.engine.options().clone();
-        // Only the seed changes, which every value accepts.
-        let _ = self
-            .engine
-            .set_options(crate::EngineOptions { seed, ..options });
-        self.engine.new_game();
+        self.engine.new_game_seeded(seed);
     }
 
     fn choose(&mut self, game: &Game) -> Result<Move, MatchError> {

@@ -41,11 +41,10 @@ impl Player for SharedEngine {
     }
 
     fn new_game(&mut self, seed: u64) {
-        let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
-        let options = engine.options().clone();
-        // Only the seed changes, which every value accepts.
-        let _ = engine.set_options(EngineOptions { seed, ..options });
-        engine.new_game();
+        self.engine
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .new_game_seeded(seed);
     }
 
     fn choose(&mut self, game: &Game) -> std::result::Result<Move, MatchError> {
