@@ -46,9 +46,7 @@ pub unsafe extern "C" fn bagh_tablebase_probe_game(
         let game = unsafe { borrow(game, "game")? };
         let answer = tables.0.probe_game_with(&game.0, max_nodes)?;
         let plain = bagh_probe::from(answer.tables);
-        let proven = answer
-            .proven
-            .map(|v| bagh_probe::from(::bagh_tablebase::Probe::new(v, None)).value);
+        let proven = answer.proven.map(crate::tablebase::bagh_value::from);
         unsafe {
             out.write(bagh_game_probe {
                 tables: plain,

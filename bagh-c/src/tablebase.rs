@@ -43,15 +43,20 @@ pub struct bagh_probe {
     pub distance: u16,
 }
 
-impl From<Probe> for bagh_probe {
-    fn from(probe: Probe) -> bagh_probe {
-        let value = match probe.value {
+impl From<Value> for bagh_value {
+    fn from(value: Value) -> bagh_value {
+        match value {
             Value::Loss => bagh_value::BAGH_VALUE_LOSS,
             Value::Draw => bagh_value::BAGH_VALUE_DRAW,
             Value::Win => bagh_value::BAGH_VALUE_WIN,
-        };
+        }
+    }
+}
+
+impl From<Probe> for bagh_probe {
+    fn from(probe: Probe) -> bagh_probe {
         bagh_probe {
-            value,
+            value: probe.value.into(),
             has_distance: probe.distance.is_some(),
             distance: probe.distance.unwrap_or(0),
         }
