@@ -44,6 +44,6 @@ fn main() -> Result<(), bagh_rl::EnvError> {
         steps += 20 * n as u64;
     }
     let rate = steps as f64 / began.elapsed().as_secs_f64();
-    println!("{threads} thread(s): {rate:.0} steps/s");
+    println!("{threads} thread(s): {rate:.0} steps/s ({steps} steps)");
     Ok(())
 }

@@ -155,6 +155,30 @@ pub fn action_points(action: usize) -> Option<ActionPoints> {
     })
 }
 
+/// No point: the entry of a pair that is not two steps apart.
+const NO_POINT: u8 = u8::MAX;
+
+/// `ACTION_OVER[a - 25]`: for a pair two steps apart on its line, the index
+/// of the point between (the goat a capture along it takes), else
+/// `NO_POINT`. A table, so that turning an action into a move at every RL
+/// step walks no line.
+static ACTION_OVER: [u8; NUM_PAIRS] = {
+    let mut over = [NO_POINT; NUM_PAIRS];
+    let mut pair = 0;
+    while pair < NUM_PAIRS {
+        let (from, to) = ACTION_PAIR[pair];
+        let (f1, r1) = ((from % 5) as i32, (from / 5) as i32);
+        let (f2, r2) = ((to % 5) as i32, (to / 5) as i32);
+        let (df, dr) = ((f2 - f1).abs(), (r2 - r1).abs());
+        // On one line (the table holds no other pair), two steps apart.
+        if (df == 2 || df == 0) && (dr == 2 || dr == 0) {
+            over[pair] = ((r1 + r2) / 2 * 5 + (f1 + f2) / 2) as u8;
+        }
+        pair += 1;
+    }
+    over
+};
+
 /// The action of a placement on `to`, or of a pair (`from`, `to`) when
 /// both points lie on one line.
 pub fn points_action(points: ActionPoints) -> Option<usize> {
@@ -192,12 +216,10 @@ pub fn action_move(action: usize, position: &Position) -> Option<Move> {
         ActionPoints::Place(to) => Some(Move::Place { to }),
         ActionPoints::Pair { from, to } => {
             if position.side_to_move() == bagh_core::Side::Tiger {
-                if let Some(capture) = Move::capture(from, to) {
-                    if capture
-                        .over_point()
-                        .is_some_and(|over| position.goats().contains(over))
-                    {
-                        return Some(capture);
+                let over = ACTION_OVER[action - NUM_PLACEMENTS];
+                if let Some(over) = Point::from_index(usize::from(over)) {
+                    if position.goats().contains(over) {
+                        return Some(Move::Capture { from, over, to });
                     }
                 }
             }
@@ -254,5 +276,26 @@ mod tests {
             assert_eq!(points_action(points), Some(action));
         }
         assert_eq!(action_points(NUM_ACTIONS), None);
+    }
+
+    /// The table's points between agree with the rules' own captures
+    /// (`Move::capture`, which walks the board's lines).
+    #[test]
+    fn the_point_between_is_the_captures() {
+        let mut captures = 0;
+        for (pair, &(from, to)) in ACTION_PAIR.iter().enumerate() {
+            let (from, to) = (
+                Point::from_index(usize::from(from)).unwrap(),
+                Point::from_index(usize::from(to)).unwrap(),
+            );
+            let expected = Move::capture(from, to).and_then(Move::over_point);
+            let table = Point::from_index(usize::from(ACTION_OVER[pair]));
+            assert_eq!(table, expected, "{from}{to}");
+            captures += usize::from(expected.is_some());
+        }
+        // Every segment of three points on a line, in both directions,
+        // counted from the board: 5 ranks and 5 files of 3 segments each;
+        // the two long diagonals of 3 each and the four short ones of 1.
+        assert_eq!(captures, (5 * 3 + 5 * 3 + 2 * 3 + 4) * 2);
     }
 }

@@ -20,7 +20,7 @@
 //! (the counters and the rule set's switches) so that one convolutional
 //! network reads everything as planes.
 
-use bagh_core::{Game, Position, Repetition, Side, TigerMoves};
+use bagh_core::{Game, PointSet, Position, Repetition, Side, TigerMoves};
 
 /// The index of each observation plane.
 pub mod plane {
@@ -63,18 +63,34 @@ fn fill_plane(out: &mut [f32], plane: usize, value: f32) {
     out[plane * 25..(plane + 1) * 25].fill(value);
 }
 
+/// Writes 1 at each point of `points` and 0 elsewhere. Written for every
+/// point without a branch, so that it compiles to a few vector operations:
+/// a loop over the set's points was a fifth of an RL step.
+#[inline]
+fn write_points(points: PointSet, out: &mut [f32]) {
+    /// Each point's bit, read from a table: a shift by a varying amount
+    /// does not vectorise on the baseline x86-64 target.
+    const POINT_BITS: [u32; 25] = {
+        let mut bits = [0; 25];
+        let mut index = 0;
+        while index < 25 {
+            bits[index] = 1 << index;
+            index += 1;
+        }
+        bits
+    };
+    let bits = points.bits();
+    for (value, bit) in out[..25].iter_mut().zip(POINT_BITS) {
+        *value = if bits & bit != 0 { 1.0 } else { 0.0 };
+    }
+}
+
+#[inline]
 fn write(position: &Position, no_progress: f32, repetition: f32, out: &mut [f32]) {
     let out = &mut out[..OBSERVATION_SIZE];
-    out[..3 * 25].fill(0.0);
-    for point in position.tigers() {
-        out[plane::TIGERS * 25 + point.index()] = 1.0;
-    }
-    for point in position.goats() {
-        out[plane::GOATS * 25 + point.index()] = 1.0;
-    }
-    for point in position.empty() {
-        out[plane::EMPTY * 25 + point.index()] = 1.0;
-    }
+    write_points(position.tigers(), &mut out[plane::TIGERS * 25..]);
+    write_points(position.goats(), &mut out[plane::GOATS * 25..]);
+    write_points(position.empty(), &mut out[plane::EMPTY * 25..]);
     let rules = position.rules();
     let flag = |on: bool| if on { 1.0 } else { 0.0 };
     fill_plane(

@@ -28,14 +28,19 @@ impl Slot {
     }
 
     /// Writes the mask of the legal moves into `out` and keeps it as bits.
+    ///
+    /// The bits gather in a local array, stored once: setting them in
+    /// `self.legal` move by move chained every move's update through memory
+    /// (a read-modify-write of the same word), the costliest line of a step.
     fn write_mask(&mut self, out: &mut [bool]) {
         out.fill(false);
-        self.legal = [0; NUM_ACTIONS.div_ceil(64)];
+        let mut legal = [0u64; NUM_ACTIONS.div_ceil(64)];
         for mv in &self.moves {
             let action = crate::encode(*mv);
             out[action] = true;
-            self.legal[action / 64] |= 1 << (action % 64);
+            legal[action / 64] |= 1 << (action % 64);
         }
+        self.legal = legal;
     }
 }
 
