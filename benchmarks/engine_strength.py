@@ -119,7 +119,7 @@ class Tally:
 
 
 def cleared_by_history(
-    tables: bagh.Tablebase, replay: bagh.Game, mv: str, value: str, nodes: int
+    tables: bagh.Tablebase, replay: bagh.Game, mv: bagh.Move, value: str, nodes: int
 ) -> bool:
     """Whether a search of the game's history (`probe_game`, at most `nodes`
     positions) proves the position after `mv` worth at least `value` (the
