@@ -141,6 +141,7 @@ pub fn write_position_observation(position: &Position, out: &mut [f32]) {
 /// Writes the observation of a game's current position, with its
 /// no-progress count and repetitions, into the first [`OBSERVATION_SIZE`]
 /// floats of `out` (of at least that length).
+#[inline]
 pub fn write_game_observation(game: &Game, out: &mut [f32]) {
     let rules = game.rules();
     let no_progress = rules.no_progress_limit().map_or(0.0, |limit| {

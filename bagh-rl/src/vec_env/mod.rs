@@ -50,12 +50,14 @@ use bagh_core::{Game, MoveList, Ruleset, Side, SplitMix64};
 mod buffers;
 mod opponent;
 mod slot;
+mod workers;
 
 use buffers::split;
 pub use buffers::Buffers;
 pub use opponent::Opponent;
 use opponent::Player;
 use slot::{check_action, step_rows, Slot};
+use workers::Workers;
 
 use crate::{EnvError, NUM_ACTIONS};
 
@@ -110,7 +112,7 @@ pub struct VecEnv {
     threads: usize,
     /// The workers beyond the calling thread, kept for the environment's
     /// life (threads - 1 of them; none on one thread).
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<Workers>,
 }
 
 impl std::fmt::Debug for VecEnv {
@@ -189,13 +191,9 @@ impl VecEnv {
             threads,
             pool: if threads > 1 {
                 Some(
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads - 1)
-                        .thread_name(|i| format!("bagh-vec-env-{i}"))
-                        .build()
-                        .map_err(|e| {
-                            invalid("threads", format!("cannot start the workers: {e}"))
-                        })?,
+                    Workers::new(threads - 1).map_err(|e| {
+                        invalid("threads", format!("cannot start the workers: {e}"))
+                    })?,
                 )
             } else {
                 None
@@ -302,7 +300,7 @@ impl VecEnv {
         let first = jobs.next();
         let mut results: Vec<Result<(), EnvError>> = Vec::with_capacity(self.threads);
         // The calling thread steps the first rows, the pool's workers the rest.
-        pool.in_place_scope(|scope| {
+        pool.scope(|scope| {
             let (sender, receiver) = std::sync::mpsc::channel();
             for (i, (((slots, actions), mut rows), player)) in jobs {
                 let sender = sender.clone();
