@@ -74,6 +74,14 @@ AGENT_TABLES ?= target/tablebases/bagh-chal
 bench-agents: .venv
 	$(PY) benchmarks/rl_agents.py $(AGENT_TABLES)
 
+# The committed baseline agent (training/agents) scored in the same run as
+# the reference rows, on AGENT_TABLES (bagh-chal; AGENT_TABLES=target/tablebases/two-tigers
+# for the other table of docs/rl.md).
+AGENT_CHECKPOINT ?= training/agents/bagh-chal-baseline.npz
+.PHONY: evaluate-agent
+evaluate-agent: .venv
+	$(PY) benchmarks/rl_agents.py $(AGENT_TABLES) --agent $(AGENT_CHECKPOINT)
+
 # `bagh serve` in headless Chromium (bagh-web/tests/browser): Debian's chromium
 # and chromium-driver are installed when missing, where apt-get can; the test
 # says it is skipped, and why, where they cannot be. Screenshots go to

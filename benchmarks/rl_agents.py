@@ -3,19 +3,40 @@ play and the engine at a few levels, each scored on the held-out critical
 positions and in games against both perfect players.
 
     python benchmarks/rl_agents.py TABLES [--positions 1000] [--games 20] [--levels 1,10,20]
+        [--agent training/agents/bagh-chal-baseline.npz]
 
 Prints one Markdown table: a row per agent, each share with its 95%
 interval (`make bench-agents` runs it on target/tablebases/bagh-chal).
+`--agent` adds a row for a checkpoint of `training/train_agent.py` (its raw
+policy, no search; numpy is needed), measured in the same run as the
+reference rows (`make evaluate-agent`).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import time
-from typing import Literal
+from pathlib import Path
+from typing import Any, Callable, Literal
 
 import bagh
 import bagh.rl
+
+Policy = Literal["random"] | int | Callable[[Any, Any], Any]
+
+
+def checkpoint_policy(path: str) -> Callable[[Any, Any], Any]:
+    """The raw policy of a `training/train_agent.py` checkpoint."""
+    script = Path(__file__).resolve().parent.parent / "training" / "train_agent.py"
+    spec = importlib.util.spec_from_file_location("train_agent", script)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {script}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    network = module.Network.load(Path(path))
+    act: Callable[[Any, Any], Any] = network.act
+    return act
 
 
 def cell(rate: bagh.rl.Rate, scale: float = 100.0) -> str:
@@ -30,9 +51,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--levels", default="1,10,20")
     parser.add_argument("--engine-nodes", type=int, default=20_000)
+    parser.add_argument("--agent", action="append", default=[], help="a train_agent.py checkpoint (.npz)")
     args = parser.parse_args()
     tables = bagh.Tablebase.open(args.tables)
-    agents: list[tuple[str, Literal["random"] | int]] = [("random", "random")]
+    agents: list[tuple[str, Policy]] = [(Path(path).stem, checkpoint_policy(path)) for path in args.agent]
+    agents.append(("random", "random"))
     agents += [(f"engine level {level}", int(level)) for level in args.levels.split(",")]
     print(f"rules {tables.rules}, {args.positions} critical positions from seed 1000000, "
           f"{args.games} games against each perfect player, engine {args.engine_nodes} nodes a move")
