@@ -45,6 +45,8 @@
 //!   start position, not all false: the action the next step ignores can
 //!   then be drawn by a masked sampler like any other.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use bagh_core::{Game, MoveList, Ruleset, Side, SplitMix64};
 
 mod buffers;
@@ -299,11 +301,14 @@ impl VecEnv {
             .enumerate();
         let first = jobs.next();
         let mut results: Vec<Result<(), EnvError>> = Vec::with_capacity(self.threads);
+        let finished = AtomicUsize::new(0);
+        let spawned = n.div_ceil(chunk) - 1;
         // The calling thread steps the first rows, the pool's workers the rest.
         pool.scope(|scope| {
             let (sender, receiver) = std::sync::mpsc::channel();
             for (i, (((slots, actions), mut rows), player)) in jobs {
                 let sender = sender.clone();
+                let finished = &finished;
                 scope.spawn(move |_| {
                     // A panic stays in its worker and becomes an error.
                     let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -313,9 +318,11 @@ impl VecEnv {
                         Err(invalid("threads", "a worker thread stopped unexpectedly"))
                     });
                     let _ = sender.send(stepped);
+                    finished.fetch_add(1, Ordering::Release);
                 });
             }
             drop(sender);
+            pool.keep_awake();
             if let Some((i, (((slots, actions), mut rows), player))) = first {
                 results.push(step_rows(
                     slots,
@@ -326,6 +333,7 @@ impl VecEnv {
                     i * chunk,
                 ));
             }
+            pool.wait_awake(|| finished.load(Ordering::Acquire) >= spawned);
             results.extend(receiver);
         });
         results.into_iter().collect()

@@ -1,19 +1,37 @@
 //! The worker threads of a [`VecEnv`](super::VecEnv), kept for its life and
 //! kept awake between steps.
 //!
-//! A step of 1,024 games takes about a tenth of a millisecond a thread, and
-//! the caller's own work between two steps (choosing actions, in Python)
-//! takes tens of microseconds. A worker that went to sleep in that gap has
-//! to be woken for the next step, which on a virtual machine costs about as
-//! much as the step itself. So after each step every worker spins, for at
-//! most [`KEEP_AWAKE`], until the next step starts.
+//! A step of 1,024 games takes about a tenth of a millisecond a thread. A
+//! thread that goes to sleep during a step (the caller waiting for the
+//! workers) or between two steps (a worker waiting for the caller's next
+//! actions) has to be woken, which on a virtual machine costs about as much
+//! as the step itself. So both sides wait spinning, for at most
+//! [`KEEP_AWAKE`]: the caller for the workers' last rows, each worker for
+//! the next step.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How long a worker waits awake for the next step before it may sleep.
+/// How long a thread waits awake before it may sleep.
 pub(crate) const KEEP_AWAKE: Duration = Duration::from_micros(500);
+
+/// Spins until `done` or [`KEEP_AWAKE`] has passed; true if `done`.
+fn spin_until(done: impl Fn() -> bool) -> bool {
+    let began = Instant::now();
+    loop {
+        // The clock is read every 64 turns: it costs more than a turn.
+        for _ in 0..64 {
+            if done() {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        if began.elapsed() >= KEEP_AWAKE {
+            return false;
+        }
+    }
+}
 
 /// A pool of worker threads beside the calling one.
 pub(crate) struct Workers {
@@ -39,36 +57,32 @@ impl Workers {
     }
 
     /// Runs `work` in a scope whose spawned jobs the workers take while the
-    /// calling thread does its own share; then keeps the workers awake.
-    pub(crate) fn scope<'scope, R>(&self, work: impl FnOnce(&rayon::Scope<'scope>) -> R) -> R {
+    /// calling thread does its own share. `work` calls
+    /// [`Workers::keep_awake`] once it has spawned its jobs.
+    pub(crate) fn scope<'scope, R>(&self, work: impl FnOnce(&rayon::Scope<'scope>) -> R + Send) -> R
+    where
+        R: Send,
+    {
         // Releases the workers that wait awake, so that they take the jobs.
         self.steps.fetch_add(1, Ordering::Release);
-        let result = self.pool.in_place_scope(work);
-        self.keep_awake();
-        result
+        self.pool.in_place_scope(work)
     }
 
-    /// Gives every worker a job that spins until the next step starts or
-    /// [`KEEP_AWAKE`] has passed.
-    fn keep_awake(&self) {
+    /// Queues, behind the jobs spawned so far, a job for every worker that
+    /// spins until the next step starts or [`KEEP_AWAKE`] has passed.
+    pub(crate) fn keep_awake(&self) {
         let step = self.steps.load(Ordering::Acquire);
         for _ in 0..self.count {
             let steps = Arc::clone(&self.steps);
             self.pool.spawn(move || {
-                let began = Instant::now();
-                // The clock is read every 64 turns: it costs more than a turn.
-                'wait: loop {
-                    for _ in 0..64 {
-                        if steps.load(Ordering::Acquire) != step {
-                            break 'wait;
-                        }
-                        std::hint::spin_loop();
-                    }
-                    if began.elapsed() >= KEEP_AWAKE {
-                        break;
-                    }
-                }
+                spin_until(|| steps.load(Ordering::Acquire) != step);
             });
         }
+    }
+
+    /// The caller's wait for its workers: spins until `done` (or
+    /// [`KEEP_AWAKE`] has passed, after which the scope's end blocks).
+    pub(crate) fn wait_awake(&self, done: impl Fn() -> bool) {
+        spin_until(done);
     }
 }
