@@ -141,23 +141,66 @@ fn self_play_is_the_games_of_its_moves() {
 
 #[test]
 fn a_bad_action_names_its_environment_and_changes_nothing() {
-    let mut env = VecEnv::new(VecEnvOptions::new(3, Ruleset::default())).unwrap();
-    let mut out = Out::new(3);
-    env.reset(&mut out.buffers()).unwrap();
-    let before = out.obs.clone();
-    // c3 (12) is legal everywhere; a1 (0) holds a tiger.
-    let error = env.step(&[12, 0, 12], &mut out.buffers()).unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        "environment 1: action 0 (a1) is not a legal move in T3T/5/5/5/T3T g 20 0"
-    );
-    assert!(matches!(error, EnvError::Action { env: 1, .. }));
-    let error = env.step(&[12, 12, -1], &mut out.buffers()).unwrap_err();
-    assert!(matches!(error, EnvError::Action { env: 2, .. }));
-    assert_eq!(out.obs, before);
-    assert_eq!(env.game(0).map(Game::len), Some(0));
-    let error = env.step(&[12, 12], &mut out.buffers()).unwrap_err();
-    assert_eq!(error.to_string(), "actions: expected length 3, got 2");
+    // On 3 threads each environment is a thread's rows: the bad action of
+    // one thread's rows stops the others' too.
+    for threads in [1, 3] {
+        let mut env = VecEnv::new(VecEnvOptions {
+            threads,
+            ..VecEnvOptions::new(3, Ruleset::default())
+        })
+        .unwrap();
+        let mut out = Out::new(3);
+        env.reset(&mut out.buffers()).unwrap();
+        let before = out.obs.clone();
+        // c3 (12) is legal everywhere; a1 (0) holds a tiger.
+        let error = env.step(&[12, 0, 12], &mut out.buffers()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "environment 1: action 0 (a1) is not a legal move in T3T/5/5/5/T3T g 20 0"
+        );
+        assert!(matches!(error, EnvError::Action { env: 1, .. }));
+        let error = env.step(&[12, 12, -1], &mut out.buffers()).unwrap_err();
+        assert!(matches!(error, EnvError::Action { env: 2, .. }));
+        // The first bad environment is named, whichever thread holds it.
+        let error = env.step(&[0, 12, 0], &mut out.buffers()).unwrap_err();
+        assert!(matches!(error, EnvError::Action { env: 0, .. }));
+        assert_eq!(out.obs, before);
+        for i in 0..3 {
+            assert_eq!(env.game(i).map(Game::len), Some(0), "{threads} threads");
+        }
+        let error = env.step(&[12, 12], &mut out.buffers()).unwrap_err();
+        assert_eq!(error.to_string(), "actions: expected length 3, got 2");
+    }
+}
+
+#[test]
+fn random_actions_do_not_depend_on_the_threads() {
+    let n = 10;
+    let played: Vec<Vec<i64>> = [1, 2, 4]
+        .into_iter()
+        .map(|threads| {
+            let mut env = VecEnv::new(VecEnvOptions {
+                threads,
+                seed: 9,
+                ..VecEnvOptions::new(n, Ruleset::default())
+            })
+            .unwrap();
+            let mut out = Out::new(n);
+            env.reset(&mut out.buffers()).unwrap();
+            let mut all = Vec::new();
+            let mut actions = vec![0; n];
+            for _ in 0..50 {
+                env.random_actions(&mut actions);
+                env.step(&actions, &mut out.buffers()).unwrap();
+                all.extend_from_slice(&actions);
+            }
+            all
+        })
+        .collect();
+    assert_eq!(played[0], played[1]);
+    assert_eq!(played[0], played[2]);
+    // Not all zero: the games were played.
+    assert!(played[0].iter().any(|&a| a != 0));
 }
 
 #[test]

@@ -45,8 +45,6 @@
 //!   start position, not all false: the action the next step ignores can
 //!   then be drawn by a masked sampler like any other.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use bagh_core::{Game, MoveList, Ruleset, Side, SplitMix64};
 
 mod buffers;
@@ -162,6 +160,17 @@ impl VecEnv {
         }
         let threads = options.threads.min(options.num_envs);
         let mut master = SplitMix64::new(options.seed);
+        // The games' generators first, so that a seed gives the same games
+        // whatever the number of threads.
+        let slots = (0..options.num_envs)
+            .map(|_| Slot {
+                game: Game::new(options.rules),
+                moves: MoveList::new(),
+                legal: [0; NUM_ACTIONS.div_ceil(64)],
+                rng: SplitMix64::new(master.next_u64()),
+                done: true,
+            })
+            .collect();
         let players = (0..threads)
             .map(|_| {
                 let seed = master.next_u64();
@@ -173,15 +182,6 @@ impl VecEnv {
                     .map_err(|reason| invalid("opponent", reason))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let slots = (0..options.num_envs)
-            .map(|_| Slot {
-                game: Game::new(options.rules),
-                moves: MoveList::new(),
-                legal: [0; NUM_ACTIONS.div_ceil(64)],
-                rng: SplitMix64::new(master.next_u64()),
-                done: true,
-            })
-            .collect();
         Ok(VecEnv {
             slots,
             shared: Shared {
@@ -207,9 +207,6 @@ impl VecEnv {
     /// [`VecEnv::new`] does (the opponents' engines keep theirs).
     pub fn reseed(&mut self, seed: u64) {
         let mut master = SplitMix64::new(seed);
-        for _ in &self.players {
-            master.next_u64();
-        }
         for slot in &mut self.slots {
             slot.rng = SplitMix64::new(master.next_u64());
         }
@@ -255,14 +252,9 @@ impl VecEnv {
             });
         }
         out.check(n)?;
-        for (env, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
-            if !slot.done {
-                check_action(slot, action).map_err(|source| EnvError::Action { env, source })?;
-            }
-        }
         let shared = &self.shared;
-        let chunk = n.div_ceil(self.threads);
-        if self.threads == 1 {
+        let Some(pool) = &self.pool else {
+            check_rows(&self.slots, actions, 0)?;
             return step_rows(
                 &mut self.slots,
                 actions,
@@ -271,6 +263,16 @@ impl VecEnv {
                 shared,
                 0,
             );
+        };
+        // Each thread checks, then steps, the same rows, so that the rows of
+        // a worker's games stay in its core's caches.
+        let chunk = n.div_ceil(self.threads);
+        let checks = self.slots.chunks(chunk).zip(actions.chunks(chunk));
+        let checked = pool.run(checks.enumerate().collect(), |(i, (slots, actions))| {
+            check_rows(slots, actions, i * chunk)
+        });
+        for result in checked {
+            result.unwrap_or_else(|| Err(stopped_worker()))?;
         }
         let mut rows: Vec<Buffers<'_>> = Vec::with_capacity(self.threads);
         let mut rest = Buffers {
@@ -289,66 +291,61 @@ impl VecEnv {
             rest = tail;
             left -= len;
         }
-        let Some(pool) = &self.pool else {
-            return Err(invalid("threads", "the workers are gone"));
-        };
-        let mut jobs = self
+        let jobs = self
             .slots
             .chunks_mut(chunk)
             .zip(actions.chunks(chunk))
             .zip(rows)
             .zip(self.players.iter_mut())
-            .enumerate();
-        let first = jobs.next();
-        let mut results: Vec<Result<(), EnvError>> = Vec::with_capacity(self.threads);
-        let finished = AtomicUsize::new(0);
-        let spawned = n.div_ceil(chunk) - 1;
-        // The calling thread steps the first rows, the pool's workers the rest.
-        pool.scope(|scope| {
-            let (sender, receiver) = std::sync::mpsc::channel();
-            for (i, (((slots, actions), mut rows), player)) in jobs {
-                let sender = sender.clone();
-                let finished = &finished;
-                scope.spawn(move |_| {
-                    // A panic stays in its worker and becomes an error.
-                    let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        step_rows(slots, actions, &mut rows, player, shared, i * chunk)
-                    }))
-                    .unwrap_or_else(|_| {
-                        Err(invalid("threads", "a worker thread stopped unexpectedly"))
-                    });
-                    let _ = sender.send(stepped);
-                    finished.fetch_add(1, Ordering::Release);
-                });
-            }
-            drop(sender);
-            pool.keep_awake();
-            if let Some((i, (((slots, actions), mut rows), player))) = first {
-                results.push(step_rows(
-                    slots,
-                    actions,
-                    &mut rows,
-                    player,
-                    shared,
-                    i * chunk,
-                ));
-            }
-            pool.wait_awake(|| finished.load(Ordering::Acquire) >= spawned);
-            results.extend(receiver);
+            .enumerate()
+            .collect();
+        let stepped = pool.run(jobs, |(i, (((slots, actions), mut rows), player))| {
+            step_rows(slots, actions, &mut rows, player, shared, i * chunk)
         });
-        results.into_iter().collect()
+        stepped
+            .into_iter()
+            .try_for_each(|result| result.unwrap_or_else(|| Err(stopped_worker())))
     }
 
     /// A uniformly random legal action for every environment, from its
     /// generator (0 for an environment whose next step starts a new game,
     /// where the action is ignored).
     pub fn random_actions(&mut self, out: &mut [i64]) {
-        for (slot, action) in self.slots.iter_mut().zip(out) {
-            *action = if slot.done || slot.moves.is_empty() {
-                0
-            } else {
-                crate::encode(slot.moves[slot.rng.below(slot.moves.len())]) as i64
-            };
+        let Some(pool) = &self.pool else {
+            return random_rows(&mut self.slots, out);
+        };
+        // The threads that step the rows choose their actions.
+        let chunk = self.slots.len().div_ceil(self.threads);
+        let jobs = self.slots.chunks_mut(chunk).zip(out.chunks_mut(chunk));
+        pool.run(jobs.collect(), |(slots, out)| random_rows(slots, out));
+    }
+}
+
+/// The error of a worker that panicked.
+fn stopped_worker() -> EnvError {
+    invalid("threads", "a worker thread stopped unexpectedly")
+}
+
+/// Checks the actions of `slots` (the first of which is number `first`).
+fn check_rows(slots: &[Slot], actions: &[i64], first: usize) -> Result<(), EnvError> {
+    for (i, (slot, &action)) in slots.iter().zip(actions).enumerate() {
+        if !slot.done {
+            check_action(slot, action).map_err(|source| EnvError::Action {
+                env: first + i,
+                source,
+            })?;
         }
+    }
+    Ok(())
+}
+
+/// A uniformly random legal action for each of `slots`, into `out`.
+fn random_rows(slots: &mut [Slot], out: &mut [i64]) {
+    for (slot, action) in slots.iter_mut().zip(out) {
+        *action = if slot.done || slot.moves.is_empty() {
+            0
+        } else {
+            crate::encode(slot.moves[slot.rng.below(slot.moves.len())]) as i64
+        };
     }
 }

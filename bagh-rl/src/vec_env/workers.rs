@@ -9,8 +9,8 @@
 //! [`KEEP_AWAKE`]: the caller for the workers' last rows, each worker for
 //! the next step.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long a thread waits awake before it may sleep.
@@ -56,21 +56,53 @@ impl Workers {
         })
     }
 
-    /// Runs `work` in a scope whose spawned jobs the workers take while the
-    /// calling thread does its own share. `work` calls
-    /// [`Workers::keep_awake`] once it has spawned its jobs.
-    pub(crate) fn scope<'scope, R>(&self, work: impl FnOnce(&rayon::Scope<'scope>) -> R + Send) -> R
-    where
-        R: Send,
-    {
+    /// Runs `work` on every job: the first on the calling thread, the others
+    /// on the workers. The results come in the jobs' order; a job whose
+    /// worker panicked gives `None`.
+    pub(crate) fn run<T: Send, R: Send>(
+        &self,
+        jobs: Vec<T>,
+        work: impl Fn(T) -> R + Sync,
+    ) -> Vec<Option<R>> {
+        let mut jobs = jobs.into_iter();
+        let Some(first) = jobs.next() else {
+            return Vec::new();
+        };
+        let spawned = jobs.len();
+        let results: Vec<Mutex<Option<R>>> = (0..=spawned).map(|_| Mutex::new(None)).collect();
+        let finished = AtomicUsize::new(0);
         // Releases the workers that wait awake, so that they take the jobs.
         self.steps.fetch_add(1, Ordering::Release);
-        self.pool.in_place_scope(work)
+        self.pool.in_place_scope(|scope| {
+            for (i, job) in jobs.enumerate() {
+                let (work, results, finished) = (&work, &results, &finished);
+                scope.spawn(move |_| {
+                    // A panic stays in its worker and leaves its result empty.
+                    let result =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(job))).ok();
+                    if let Ok(mut slot) = results[i + 1].lock() {
+                        *slot = result;
+                    }
+                    finished.fetch_add(1, Ordering::Release);
+                });
+            }
+            self.keep_awake();
+            let mine = work(first);
+            if let Ok(mut slot) = results[0].lock() {
+                *slot = Some(mine);
+            }
+            spin_until(|| finished.load(Ordering::Acquire) >= spawned);
+        });
+        results
+            .into_iter()
+            .map(|slot| slot.into_inner().ok().flatten())
+            .collect()
     }
 
     /// Queues, behind the jobs spawned so far, a job for every worker that
-    /// spins until the next step starts or [`KEEP_AWAKE`] has passed.
-    pub(crate) fn keep_awake(&self) {
+    /// spins until the next call of [`Workers::run`] or [`KEEP_AWAKE`] has
+    /// passed.
+    fn keep_awake(&self) {
         let step = self.steps.load(Ordering::Acquire);
         for _ in 0..self.count {
             let steps = Arc::clone(&self.steps);
@@ -78,11 +110,5 @@ impl Workers {
                 spin_until(|| steps.load(Ordering::Acquire) != step);
             });
         }
-    }
-
-    /// The caller's wait for its workers: spins until `done` (or
-    /// [`KEEP_AWAKE`] has passed, after which the scope's end blocks).
-    pub(crate) fn wait_awake(&self, done: impl Fn() -> bool) {
-        spin_until(done);
     }
 }
