@@ -16,19 +16,19 @@ use std::time::{Duration, Instant};
 /// How long a thread waits awake before it may sleep.
 pub(crate) const KEEP_AWAKE: Duration = Duration::from_micros(500);
 
-/// Spins until `done` or [`KEEP_AWAKE`] has passed; true if `done`.
-fn spin_until(done: impl Fn() -> bool) -> bool {
+/// Spins until `done` or [`KEEP_AWAKE`] has passed.
+fn spin_until(done: impl Fn() -> bool) {
     let began = Instant::now();
     loop {
         // The clock is read every 64 turns: it costs more than a turn.
         for _ in 0..64 {
             if done() {
-                return true;
+                return;
             }
             std::hint::spin_loop();
         }
         if began.elapsed() >= KEEP_AWAKE {
-            return false;
+            return;
         }
     }
 }
@@ -37,8 +37,8 @@ fn spin_until(done: impl Fn() -> bool) -> bool {
 pub(crate) struct Workers {
     pool: rayon::ThreadPool,
     count: usize,
-    /// Counts the steps started: a waiting worker stops spinning when it
-    /// changes.
+    /// Counts the calls of [`Workers::run`]: a waiting worker stops
+    /// spinning when it changes.
     steps: Arc<AtomicU64>,
 }
 
