@@ -14,7 +14,7 @@
 //! search plays it out, until every line ends in a trusted position or the
 //! node budget is spent.
 
-use bagh_core::{Game, Move, MoveList, Position, Repetition, Side};
+use bagh_core::{Game, Move, MoveList, Position, Repetition, Side, SplitMix64};
 use rustc_hash::FxHashMap;
 
 use crate::{Probe, Tablebase, TablebaseError, Value};
@@ -193,12 +193,10 @@ impl<'a> HistorySearch<'a> {
 /// A position's key, scrambled before it joins the key of a set of
 /// positions. Zobrist keys are XORs of piece keys, so the XOR of two sets
 /// of plain keys often agrees (swap the goats of two positions); the
-/// scrambled keys have no such relations.
+/// scrambled keys (the first output of the core's generator seeded with
+/// the key) have no such relations.
 fn scramble(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    SplitMix64::new(key).next_u64()
 }
 
 /// The stretch after `mv` from the current position of `game`, whose
