@@ -266,14 +266,13 @@ impl VecEnv {
         };
         // Each thread checks, then steps, the same rows, so that the rows of
         // a worker's games stay in its core's caches.
-        let chunk = n.div_ceil(self.threads);
+        let chunk = self.rows_per_thread();
         let checks = self.slots.chunks(chunk).zip(actions.chunks(chunk));
-        let checked = pool.run(checks.enumerate().collect(), |(i, (slots, actions))| {
-            check_rows(slots, actions, i * chunk)
-        });
-        for result in checked {
-            result.unwrap_or_else(|| Err(stopped_worker()))?;
-        }
+        first_error(
+            pool.run(checks.enumerate().collect(), |(i, (slots, actions))| {
+                check_rows(slots, actions, i * chunk)
+            }),
+        )?;
         let mut rows: Vec<Buffers<'_>> = Vec::with_capacity(self.threads);
         let mut rest = Buffers {
             observations: &mut *out.observations,
@@ -299,12 +298,11 @@ impl VecEnv {
             .zip(self.players.iter_mut())
             .enumerate()
             .collect();
-        let stepped = pool.run(jobs, |(i, (((slots, actions), mut rows), player))| {
-            step_rows(slots, actions, &mut rows, player, shared, i * chunk)
-        });
-        stepped
-            .into_iter()
-            .try_for_each(|result| result.unwrap_or_else(|| Err(stopped_worker())))
+        first_error(
+            pool.run(jobs, |(i, (((slots, actions), mut rows), player))| {
+                step_rows(slots, actions, &mut rows, player, shared, i * chunk)
+            }),
+        )
     }
 
     /// A uniformly random legal action for every environment, from its
@@ -315,15 +313,23 @@ impl VecEnv {
             return random_rows(&mut self.slots, out);
         };
         // The threads that step the rows choose their actions.
-        let chunk = self.slots.len().div_ceil(self.threads);
+        let chunk = self.rows_per_thread();
         let jobs = self.slots.chunks_mut(chunk).zip(out.chunks_mut(chunk));
         pool.run(jobs.collect(), |(slots, out)| random_rows(slots, out));
     }
+
+    /// How many environments each thread steps (the last thread fewer).
+    fn rows_per_thread(&self) -> usize {
+        self.slots.len().div_ceil(self.threads)
+    }
 }
 
-/// The error of a worker that panicked.
-fn stopped_worker() -> EnvError {
-    invalid("threads", "a worker thread stopped unexpectedly")
+/// The first error of the threads' results, in the environments' order; a
+/// worker that panicked (no result) is an error too.
+fn first_error(results: Vec<Option<Result<(), EnvError>>>) -> Result<(), EnvError> {
+    results.into_iter().try_for_each(|result| {
+        result.unwrap_or_else(|| Err(invalid("threads", "a worker thread stopped unexpectedly")))
+    })
 }
 
 /// Checks the actions of `slots` (the first of which is number `first`).

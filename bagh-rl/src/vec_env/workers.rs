@@ -36,7 +36,6 @@ fn spin_until(done: impl Fn() -> bool) {
 /// A pool of worker threads beside the calling one.
 pub(crate) struct Workers {
     pool: rayon::ThreadPool,
-    count: usize,
     /// Counts the calls of [`Workers::run`]: a waiting worker stops
     /// spinning when it changes.
     steps: Arc<AtomicU64>,
@@ -51,7 +50,6 @@ impl Workers {
             .build()?;
         Ok(Workers {
             pool,
-            count,
             steps: Arc::new(AtomicU64::new(0)),
         })
     }
@@ -104,7 +102,7 @@ impl Workers {
     /// passed.
     fn keep_awake(&self) {
         let step = self.steps.load(Ordering::Acquire);
-        for _ in 0..self.count {
+        for _ in 0..self.pool.current_num_threads() {
             let steps = Arc::clone(&self.steps);
             self.pool.spawn(move || {
                 spin_until(|| steps.load(Ordering::Acquire) != step);
