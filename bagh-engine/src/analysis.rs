@@ -67,7 +67,9 @@ impl Limits {
         }
     }
 
-    pub(crate) fn is_bounded(&self) -> bool {
+    /// Whether any limit is set: a time, a depth, a node count, or
+    /// infinite. A search needs one; front ends give a default otherwise.
+    pub fn is_bounded(&self) -> bool {
         self.infinite || self.time.is_some() || self.depth.is_some() || self.nodes.is_some()
     }
 }

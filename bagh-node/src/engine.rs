@@ -296,9 +296,9 @@ impl JsEngine {
                 multipv = whole("multipv", lines, 1.0..=264.0).or_throw(env)? as usize;
             }
             signal = options.get::<AbortSignal>("signal")?;
-            on_progress = reporter(env, options)?;
+            on_progress = reporter(options)?;
         }
-        if limits.time.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
+        if !limits.is_bounded() {
             limits.time = Some(Duration::from_secs(1));
         }
         if *game.rules() != self.rules {

@@ -168,7 +168,7 @@ pub fn play_match_task(
             rules = Some(text.parse::<Ruleset>().or_throw(&env)?);
         }
     }
-    if limits.time.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
+    if !limits.is_bounded() {
         limits.time = Some(Duration::from_millis(100));
     }
     let (first, first_rules) = player_of(&env, a, limits)?;

@@ -4,7 +4,7 @@
 
 use napi::bindgen_prelude::{Function, Object};
 use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallMode};
-use napi::{Env, Result, Status};
+use napi::{Result, Status};
 use napi_derive::napi;
 
 /// What `Tablebase.build`'s `onProgress` hears: the part being built
@@ -41,7 +41,6 @@ pub type Reporter<T> = ThreadsafeFunction<T, (), T, Status, false>;
 
 /// The `onProgress` function of `options`, made callable from a worker.
 pub fn reporter<T: 'static + napi::bindgen_prelude::ToNapiValue>(
-    _env: &Env,
     options: &Object,
 ) -> Result<Option<Reporter<T>>> {
     let Some(callback) = options.get::<Function<T, ()>>("onProgress")? else {

@@ -42,7 +42,7 @@ fn probe_object<'env>(env: &'env Env, probe: Probe) -> Result<Object<'env>> {
 pub struct BuildTask {
     rules: bagh_core::Ruleset,
     dir: String,
-    on_progress: Option<std::sync::Arc<Reporter<BuildReport>>>,
+    on_progress: Option<Arc<Reporter<BuildReport>>>,
 }
 
 impl<'task> napi::ScopedTask<'task> for BuildTask {
@@ -52,20 +52,18 @@ impl<'task> napi::ScopedTask<'task> for BuildTask {
     fn compute(&mut self) -> Result<Self::Output> {
         let mut options = bagh_tablebase::BuildOptions::default();
         if let Some(reporter) = self.on_progress.clone() {
-            options.on_progress = Some(std::sync::Arc::new(
-                move |p: &bagh_tablebase::BuildProgress| {
-                    send(
-                        &reporter,
-                        BuildReport {
-                            stage: p.stage.name().to_string(),
-                            layer: u32::from(p.layer),
-                            done: p.done as f64,
-                            total: p.total as f64,
-                        },
-                    );
-                    true
-                },
-            ));
+            options.on_progress = Some(Arc::new(move |p: &bagh_tablebase::BuildProgress| {
+                send(
+                    &reporter,
+                    BuildReport {
+                        stage: p.stage.name().to_string(),
+                        layer: u32::from(p.layer),
+                        done: p.done as f64,
+                        total: p.total as f64,
+                    },
+                );
+                true
+            }));
         }
         Ok(Tablebase::build(self.rules, &self.dir, &options))
     }
@@ -94,7 +92,7 @@ impl JsTablebase {
         let mut on_progress = None;
         if let Some(options) = &options {
             check_keys(options, &["onProgress"], "Tablebase.build").or_throw(&env)?;
-            on_progress = reporter(&env, options)?.map(std::sync::Arc::new);
+            on_progress = reporter(options)?.map(Arc::new);
         }
         Ok(napi::bindgen_prelude::AsyncTask::new(BuildTask {
             rules,
