@@ -19,11 +19,11 @@ use crate::tablebase::{tablebase_error, PyTablebase};
 /// The tables ignore the game's history (a cycle counts as a draw), so
 /// under the `forbidden` repetition policy, bagh-chal's own, play by them
 /// alone can lose a drawn position once the history bans the moves that
-/// hold it. So there, in the movement phase, the player first searches the
-/// game itself, bans and all, for up to `history_nodes` positions a move,
-/// and keeps the moves that search rates best: it avoids the bans it can
-/// see coming (0 turns the search off). Beyond its horizon the caveat
-/// stands: nobody knows the value of bagh-chal under its own ban.
+/// hold it. So there, in the movement phase, the player plays the move of
+/// the engine with the same tables, searched with the game's history for
+/// about `history_nodes` nodes: it avoids the bans it can see coming (0
+/// turns the search off). Beyond its horizon the caveat stands: nobody
+/// knows the value of bagh-chal under its own ban.
 #[pyclass(name = "PerfectPlayer", module = "bagh", frozen)]
 pub struct PyPerfectPlayer {
     tablebase: Py<PyTablebase>,
@@ -61,8 +61,8 @@ fn style_name(style: PerfectStyle) -> &'static str {
 #[pymethods]
 impl PyPerfectPlayer {
     /// The perfect player of `tablebase`, in `style` ("random" or
-    /// "narrowing"), its random choices seeded by `seed`, searching up to
-    /// `history_nodes` positions a move with the game's history under
+    /// "narrowing"), its random choices seeded by `seed`, searching about
+    /// `history_nodes` nodes a move with the game's history under
     /// `forbidden`.
     #[new]
     #[pyo3(signature = (tablebase, *, style = "random", seed = 0, history_nodes = 20_000))]
@@ -142,7 +142,7 @@ impl PyPerfectPlayer {
         self.seed
     }
 
-    /// The positions a move's search with the history visits at most.
+    /// About how many nodes a move's search with the history visits.
     #[getter]
     fn history_nodes(&self) -> u64 {
         self.history_nodes

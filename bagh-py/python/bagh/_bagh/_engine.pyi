@@ -286,10 +286,10 @@ class PerfectPlayer:
     The tables ignore the game's history (a cycle counts as a draw): under
     the ``forbidden`` repetition policy, bagh-chal's own, play by them alone
     can lose a drawn position once the history bans the moves that hold it.
-    So there, in the movement phase, the player first searches the game
-    itself, bans and all, for up to ``history_nodes`` positions a move, and
-    keeps the moves that search rates best (0 turns it off). Beyond its
-    horizon the caveat stands.
+    So there, in the movement phase, the player plays the move of the
+    engine with the same tables, searched with the game's history for about
+    ``history_nodes`` nodes (0 turns it off). Beyond its horizon the caveat
+    stands.
     """
 
     def __new__(
