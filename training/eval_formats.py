@@ -58,7 +58,14 @@ N_INPUTS = 91
 H1 = 128
 H2 = 32
 H3 = 32
-N_OUT = 3
+N_WDL = 3  # loss, draw, win
+N_OUT = 4  # the three logits, then the distance estimate
+DISTANCE_OUT = 3
+# The distance output estimates ln(1 + plies to the end) / ln(256): 0 at the
+# end, 1 at 255 plies, so that short distances, where the search makes its
+# progress, are told apart most finely.
+DISTANCE_SCALE = math.log(256.0)
+UNKNOWN_DISTANCE = 65535
 BUCKETS = 2
 F_TIGER = 0
 F_GOAT = 25
@@ -180,3 +187,19 @@ def load_data(directory: Path) -> tuple[bytes, dict[str, Records]]:
     if len(files["train"].records) == 0:
         raise FormatError(f"{files['train'].path}: no training records")
     return rules, {name: f.records for name, f in files.items()}
+
+
+def distance_target(records: Records) -> tuple[F32, npt.NDArray[np.bool_]]:
+    """The distance output's target for each record, and whether it has one:
+    positions of a decided game with a known distance (the movement phase's
+    wins and losses); draws and placement positions have none."""
+    distance = records["distance"].astype(np.float32)
+    known = (records["distance"] != UNKNOWN_DISTANCE) & (records["value"] != 1)
+    target = np.log1p(np.where(known, distance, 0.0)).astype(np.float32) / np.float32(DISTANCE_SCALE)
+    return target, known
+
+
+def plies_from_output(output: FArr) -> FArr:
+    """Plies to the end from the distance output (its inverse)."""
+    result: FArr = np.expm1(np.clip(output, 0.0, 1.0) * DISTANCE_SCALE)
+    return result

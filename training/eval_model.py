@@ -51,8 +51,9 @@ class Params:
     """All weights in one flat vector (for Adam and clipping), with a named view per layer.
 
     w1 [91][128] and b1 [128] are the shared accumulator; w2 [2][128][32],
-    w3 [2][32][32], w4 [2][32][3] and their biases have one copy per side to
-    move. A layer computes x @ w + b.
+    w3 [2][32][32], w4 [2][32][4] and their biases have one copy per side to
+    move. A layer computes x @ w + b. The outputs are the logits of loss,
+    draw and win, then the distance estimate (see distance_target).
     """
 
     def __init__(self, dtype: type[np.floating[Any]] = np.float32) -> None:
@@ -93,7 +94,8 @@ def init_params(rng: np.random.Generator, class_prior: F64) -> Params:
 
     At most 27 of the 91 inputs are on in a Bagh-Chal position (4 tigers,
     20 goats, hand, captured, side), so an accumulator unit with weights of
-    deviation 0.1 and bias 0.5 starts within about 0.5 +- 0.5. class_prior[s] is the label distribution for side s.
+    deviation 0.1 and bias 0.5 starts within about 0.5 +- 0.5. class_prior[s] is the label distribution for side s;
+    the distance output starts at the middle of its range.
     """
     p = Params()
     p.w1[:] = rng.standard_normal(p.w1.shape, dtype=np.float32) * np.float32(0.1)
@@ -103,7 +105,8 @@ def init_params(rng: np.random.Generator, class_prior: F64) -> Params:
     p.w3[:] = rng.standard_normal(p.w3.shape, dtype=np.float32) * np.float32(1.0 / math.sqrt(H2 / 3))
     p.b3[:] = 0.5
     p.w4[:] = rng.standard_normal(p.w4.shape, dtype=np.float32) * np.float32(1.0 / math.sqrt(H3))
-    p.b4[:] = np.log(np.maximum(class_prior, 1e-4)).astype(np.float32)
+    p.b4[:, :N_WDL] = np.log(np.maximum(class_prior, 1e-4)).astype(np.float32)
+    p.b4[:, DISTANCE_OUT] = 0.5
     np.clip(p.flat, -bound_vector(), bound_vector(), out=p.flat)
     return p
 
@@ -147,9 +150,25 @@ def forward(p: Params, x: FArr, bounds: list[tuple[int, int]]) -> Activations:
 
 
 def log_softmax(logits: FArr) -> FArr:
+    """Log-probabilities of loss, draw and win from rows of outputs (the first N_WDL columns)."""
+    logits = logits[:, :N_WDL]
     shifted = logits - logits.max(axis=1, keepdims=True)
     result: FArr = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
     return result
+
+
+def wdl_prediction(logits: FArr) -> npt.NDArray[np.intp]:
+    """The most likely result (0 loss, 1 draw, 2 win) of each row of outputs."""
+    return np.asarray(logits[:, :N_WDL].argmax(axis=1))
+
+
+def distance_error(outputs: FArr, records: Records) -> float | None:
+    """The median error, in plies, of the distance estimate where the records have a distance."""
+    _, known = distance_target(records)
+    if not known.any():
+        return None
+    estimate = plies_from_output(outputs[known, DISTANCE_OUT].astype(np.float64))
+    return float(np.median(np.abs(estimate - records["distance"][known])))
 
 
 def cross_entropy(logits: FArr, y: npt.NDArray[np.integer[Any]]) -> float:
@@ -159,14 +178,30 @@ def cross_entropy(logits: FArr, y: npt.NDArray[np.integer[Any]]) -> float:
     return float(-log_softmax(logits)[np.arange(len(y)), y].mean(dtype=np.float64))
 
 
-def backward(p: Params, act: Activations, y: npt.NDArray[np.integer[Any]], grad: Params) -> float:
-    """Gradient of the mean cross-entropy into grad; returns the loss."""
+def backward(
+    p: Params,
+    act: Activations,
+    y: npt.NDArray[np.integer[Any]],
+    grad: Params,
+    distance: tuple[FArr, npt.NDArray[np.bool_]] | None = None,
+    distance_weight: float = 1.0,
+) -> float:
+    """Gradient of the loss into grad; returns the loss: the mean
+    cross-entropy, plus distance_weight times the mean squared error of the
+    distance output over the rows that have a target (distance: the
+    targets and where they exist, see distance_target)."""
     n = len(y)
     logp = log_softmax(act.logits)
     rows = np.arange(n)
     loss = float(-logp[rows, y].mean(dtype=np.float64))
-    d = np.exp(logp)
+    d = np.zeros_like(act.logits)
+    d[:, :N_WDL] = np.exp(logp)
     d[rows, y] -= 1.0
+    if distance is not None:
+        target, known = distance
+        error = np.where(known, act.logits[:, DISTANCE_OUT] - target, 0.0)
+        loss += distance_weight * float(np.square(error, dtype=np.float64).sum()) / n
+        d[:, DISTANCE_OUT] = (2.0 * distance_weight) * error
     d *= 1.0 / n
     da = np.empty_like(act.a)
     for s, (lo, hi) in enumerate(act.bounds):

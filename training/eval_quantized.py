@@ -38,8 +38,8 @@ class QuantNet:
     b2: npt.NDArray[np.int32]  # [2][32]
     w3: npt.NDArray[np.int16]  # [2][32][32]
     b3: npt.NDArray[np.int32]  # [2][32]
-    w4: npt.NDArray[np.int16]  # [2][3][32]
-    b4: npt.NDArray[np.int32]  # [2][3]
+    w4: npt.NDArray[np.int16]  # [2][4][32]
+    b4: npt.NDArray[np.int32]  # [2][4]
 
 
 def _quantize(values: FArr, scale: float, dtype: type[np.signedinteger[Any]], name: str) -> Any:

@@ -45,7 +45,9 @@ def random_records(rng: np.random.Generator, n: int) -> Records:
     rec["captured"] = captured
     rec["side"] = rng.integers(0, 2, size=n)
     rec["value"] = rng.integers(0, 3, size=n)
-    rec["distance"] = 0xFFFF
+    # The tables know the distance of a decided movement position.
+    decided = (in_hand == 0) & (rec["value"] != 1)
+    rec["distance"] = np.where(decided, rng.integers(0, 220, size=n), UNKNOWN_DISTANCE)
     return rec
 
 
@@ -76,7 +78,7 @@ def self_test() -> int:
     print("features: board bits, clamped one-hots and side land on their inputs")
 
     # Central differences in float64 on a few hundred parameters.
-    p64 = init_params(rng, np.full((BUCKETS, N_OUT), 1 / 3)).copy(np.float64)
+    p64 = init_params(rng, np.full((BUCKETS, N_WDL), 1 / 3)).copy(np.float64)
     p64.flat[:] += rng.standard_normal(PARAM_COUNT) * 0.05
     recs = random_records(rng, 64)
     recs = recs[np.argsort(recs["side"], kind="stable")]
@@ -84,15 +86,26 @@ def self_test() -> int:
     xg = Features(64).build(recs).astype(np.float64)
     bounds = side_bounds(n0, len(recs))
     grad = Params(np.float64)
-    backward(p64, forward(p64, xg, bounds), recs["value"], grad)
+    target, known = distance_target(recs)
+    assert known.any() and not known.all()
+    weight = 0.7
+
+    def loss_of(params: Params) -> float:
+        """The loss written out: cross-entropy, plus the weighted squared error where a distance is known."""
+        outputs = forward(params, xg, bounds).logits
+        squared = np.where(known, outputs[:, DISTANCE_OUT] - target, 0.0) ** 2
+        return cross_entropy(outputs, recs["value"]) + weight * float(squared.sum()) / len(recs)
+
+    reported = backward(p64, forward(p64, xg, bounds), recs["value"], grad, (target, known), weight)
+    assert abs(reported - loss_of(p64)) < 1e-9, (reported, loss_of(p64))
     worst = 0.0
     for i in rng.choice(PARAM_COUNT, size=300, replace=False):
         keep = p64.flat[i]
         eps = 1e-6
         p64.flat[i] = keep + eps
-        up = cross_entropy(forward(p64, xg, bounds).logits, recs["value"])
+        up = loss_of(p64)
         p64.flat[i] = keep - eps
-        down = cross_entropy(forward(p64, xg, bounds).logits, recs["value"])
+        down = loss_of(p64)
         p64.flat[i] = keep
         numeric = (up - down) / (2 * eps)
         worst = max(worst, abs(numeric - grad.flat[i]) / max(1e-4, abs(numeric) + abs(grad.flat[i])))
@@ -100,12 +113,14 @@ def self_test() -> int:
     print(f"gradients: analytic vs central differences, worst relative error {worst:.2e}")
 
     rules = b"bagh-chal"
-    p = init_params(rng, np.full((BUCKETS, N_OUT), 1 / 3))
+    p = init_params(rng, np.full((BUCKETS, N_WDL), 1 / 3))
     p.flat[:] = np.clip(p.flat + rng.standard_normal(PARAM_COUNT).astype(np.float32), -bound_vector(), bound_vector())
     p.w1[:5] = 4.0  # extremes must still quantize without overflow
     p.w2[0, :3] = -127 / 64
     data = serialize(quantize(p, rules))
-    assert len(data) == net_file_size(len(rules)) == 44996 + len(rules)
+    # 40 header bytes, w1 and b1 (2 x 91 x 128 + 2 x 128), then per side 2 x 32 x 128 + 4 x 32
+    # + 2 x 32 x 32 + 4 x 32 + 2 x 4 x 32 + 4 x 4, and the CRC.
+    assert len(data) == net_file_size(len(rules)) == 40 + 23552 + 2 * 10768 + 4 + len(rules)
     q = parse_net(data)
     assert serialize(q) == data
     bad = bytearray(data)
@@ -149,12 +164,23 @@ def self_test() -> int:
     tiger_corners = unpack_points(recs["tigers"] & corner).sum(axis=1, dtype=np.int64)
     recs["value"] = np.clip(recs["captured"].astype(np.int64) // 2 + tiger_corners - 1, 0, 2)
     recs["value"] = np.where(recs["side"] == 1, recs["value"], 2 - recs["value"])
+    # And a learnable distance where one is known: 1, 6, 21, ... plies by the goats on the board.
+    on_board = unpack_points(recs["goats"]).sum(axis=1, dtype=np.int64)
+    decided = (recs["in_hand"] == 0) & (recs["value"] != 1)
+    recs["distance"] = np.where(decided, np.rint(np.expm1(on_board * 0.25)), UNKNOWN_DISTANCE)
     p = init_params(rng, class_prior(recs))
-    before = cross_entropy(float_logits(p, recs, Features(4096)), recs["value"])
+    outputs = float_logits(p, recs, Features(4096))
+    before, distance_before = cross_entropy(outputs, recs["value"]), distance_error(outputs, recs)
     with contextlib.redirect_stdout(io.StringIO()):
-        train(p, recs, recs[:2000], rng, epochs=3, batch=1024, lr=3e-3, weight_decay=0.0)
-    after = cross_entropy(float_logits(p, recs, Features(4096)), recs["value"])
+        train(p, recs, recs[:2000], rng, epochs=3, batch=1024, lr=3e-3, weight_decay=0.0, distance_weight=1.0)
+    outputs = float_logits(p, recs, Features(4096))
+    after, distance_after = cross_entropy(outputs, recs["value"]), distance_error(outputs, recs)
     assert after < 0.6 * before, (before, after)
-    print(f"training: loss {before:.3f} -> {after:.3f} in 3 short epochs")
+    assert distance_before is not None and distance_after is not None
+    assert distance_after < 0.5 * distance_before, (distance_before, distance_after)
+    print(
+        f"training: loss {before:.3f} -> {after:.3f}, distance error {distance_before:.1f} -> "
+        f"{distance_after:.1f} plies in 3 short epochs"
+    )
     print("self-test passed")
     return 0

@@ -34,6 +34,7 @@ class EpochLog:
     train_loss: float
     validation_loss: float
     validation_accuracy: float | None
+    validation_distance_error: float | None
     lr: float
     epoch_seconds: float
     elapsed_seconds: float
@@ -41,11 +42,11 @@ class EpochLog:
 
 def class_prior(records: Records) -> F64:
     """Label distribution per side to move (rows: side; columns: loss, draw, win)."""
-    prior = np.full((BUCKETS, N_OUT), 1.0 / N_OUT)
+    prior = np.full((BUCKETS, N_WDL), 1.0 / N_WDL)
     for s in range(BUCKETS):
         values = records["value"][records["side"] == s]
         if len(values):
-            prior[s] = np.bincount(values, minlength=N_OUT)[:N_OUT] / len(values)
+            prior[s] = np.bincount(values, minlength=N_WDL)[:N_WDL] / len(values)
     return prior
 
 
@@ -58,6 +59,7 @@ def train(
     batch: int,
     lr: float,
     weight_decay: float,
+    distance_weight: float,
 ) -> list[EpochLog]:
     """Minibatch Adam over shuffled, randomly symmetrized training positions; one log line per epoch."""
     n = len(train_records)
@@ -84,23 +86,33 @@ def train(
             x = features.build(rec, sym)
             act = forward(p, x, side_bounds(n0, len(idx)))
             lr_now = cosine_lr(lr, step, total_steps)
-            loss_sum += backward(p, act, rec["value"], grad) * len(idx)
+            loss = backward(p, act, rec["value"], grad, distance_target(rec), distance_weight)
+            loss_sum += loss * len(idx)
             adam.step(p.flat, grad.flat, lr_now, weight_decay)
             step += 1
-        val_loss, val_acc = float("nan"), None
+        val_loss, val_acc, val_distance = float("nan"), None, None
         if len(validation):
             logits = float_logits(p, validation, features)
             val_loss = cross_entropy(logits, validation["value"])
-            val_acc = accuracy(logits.argmax(axis=1), validation["value"])
+            val_acc = accuracy(wdl_prediction(logits), validation["value"])
+            val_distance = distance_error(logits, validation)
         now = time.perf_counter()
         log = EpochLog(
-            epoch + 1, loss_sum / n, val_loss, val_acc, cosine_lr(lr, step, total_steps), now - epoch_start, now - start
+            epoch + 1,
+            loss_sum / n,
+            val_loss,
+            val_acc,
+            val_distance,
+            cosine_lr(lr, step, total_steps),
+            now - epoch_start,
+            now - start,
         )
         logs.append(log)
         acc_text = "n/a" if val_acc is None else f"{val_acc:.4f}"
+        distance_text = "n/a" if val_distance is None else f"{val_distance:.1f}"
         print(
             f"epoch {log.epoch:3d}/{epochs}  train_loss {log.train_loss:.5f}  val_loss {log.validation_loss:.5f}  "
-            f"val_acc {acc_text}  lr {log.lr:.2e}  {log.epoch_seconds:.1f}s  elapsed {log.elapsed_seconds:.1f}s  "
+            f"val_acc {acc_text}  val_distance_error {distance_text} plies  lr {log.lr:.2e}  {log.epoch_seconds:.1f}s  elapsed {log.elapsed_seconds:.1f}s  "
             f"({n / log.epoch_seconds:,.0f} records/s incl. validation)",
             flush=True,
         )
@@ -109,19 +121,23 @@ def train(
 
 def write_check(path: Path, p: Params, q: QuantNet, heldout: Records) -> None:
     """The first CHECK_POSITIONS held-out records with the float model's
-    probabilities and the integer network's (simulated here), one line
-    each: the engine's inference must give the second exactly and stay
-    near the first."""
+    probabilities and the integer network's (simulated here), each followed
+    by its distance output, one line each: the engine's inference must give
+    the second exactly and stay near the first."""
     records = heldout[:CHECK_POSITIONS]
     features = Features(len(records) or 1)
-    probs = np.exp(log_softmax(float_logits(p, records, features).astype(np.float64)))
-    qprobs = np.exp(log_softmax(quant_logits(q, records, features)))
+    flogits = float_logits(p, records, features).astype(np.float64)
+    qlogits = quant_logits(q, records, features)
+    probs = np.exp(log_softmax(flogits))
+    qprobs = np.exp(log_softmax(qlogits))
     with path.open("w", encoding="ascii") as f:
-        f.write("# tigers goats in_hand captured side float:loss draw win quantized:loss draw win\n")
-        for r, pr, qr in zip(records, probs, qprobs):
+        f.write(
+            "# tigers goats in_hand captured side float:loss draw win distance quantized:loss draw win distance\n"
+        )
+        for r, pr, qr, fd, qd in zip(records, probs, qprobs, flogits[:, DISTANCE_OUT], qlogits[:, DISTANCE_OUT]):
             f.write(
                 f"{int(r['tigers'])} {int(r['goats'])} {int(r['in_hand'])} {int(r['captured'])} {int(r['side'])} "
-                f"{pr[0]:.8f} {pr[1]:.8f} {pr[2]:.8f} {qr[0]:.8f} {qr[1]:.8f} {qr[2]:.8f}\n"
+                f"{pr[0]:.8f} {pr[1]:.8f} {pr[2]:.8f} {fd:.8f} {qr[0]:.8f} {qr[1]:.8f} {qr[2]:.8f} {qd:.8f}\n"
             )
 
 
@@ -154,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
         chosen = np.sort(rng.choice(len(train_records), size=args.limit, replace=False))
         train_records = train_records[chosen]
     validation, heldout = data["validation"], data["heldout"]
-    counts = np.bincount(train_records["value"], minlength=N_OUT)
+    counts = np.bincount(train_records["value"], minlength=N_WDL)
     majority = int(counts.argmax())
     print(
         f"rules {rules.decode()!r}: train {len(train_records):,} (loss/draw/win {counts.tolist()}), "
@@ -163,7 +179,9 @@ def run(args: argparse.Namespace) -> int:
         flush=True,
     )
     p = init_params(rng, class_prior(train_records))
-    logs = train(p, train_records, validation, rng, args.epochs, args.batch, args.lr, args.weight_decay)
+    logs = train(
+        p, train_records, validation, rng, args.epochs, args.batch, args.lr, args.weight_decay, args.distance_weight
+    )
 
     qnet = parse_net(serialize(quantize(p, rules)))
     net_bytes = serialize(qnet)
@@ -173,8 +191,8 @@ def run(args: argparse.Namespace) -> int:
     for i in range(min(len(heldout), 64)):
         if not np.array_equal(np.asarray(quant_logits_reference(qnet, heldout[i])), qlogits[i]):
             raise RuntimeError(f"vectorised integer inference differs from the reference on held-out record {i}")
-    fpred = flogits.argmax(axis=1)
-    qpred = qlogits.argmax(axis=1)
+    fpred = wdl_prediction(flogits)
+    qpred = wdl_prediction(qlogits)
     accs = {
         "float": split_accuracies(fpred, heldout),
         "quantized": split_accuracies(qpred, heldout),
@@ -187,6 +205,12 @@ def run(args: argparse.Namespace) -> int:
     max_prob_diff = float(prob_diff.max()) if len(heldout) else None
     check_prob_diff = float(prob_diff[:CHECK_POSITIONS].max()) if len(heldout) else None
     print(format_table(accs, split_counts(heldout)))
+    distance_errors = {"float": distance_error(flogits, heldout), "quantized": distance_error(qlogits, heldout)}
+    print(
+        f"held-out distance, median error in plies where the tables know it: float {distance_errors['float']}, "
+        f"quantized {distance_errors['quantized']}",
+        flush=True,
+    )
     print(
         f"held-out loss: float {cross_entropy(flogits, heldout['value']):.5f}, "
         f"quantized {cross_entropy(qlogits, heldout['value']):.5f}; "
@@ -228,6 +252,8 @@ def run(args: argparse.Namespace) -> int:
                 "float": cross_entropy(flogits, heldout["value"]),
                 "quantized": cross_entropy(qlogits, heldout["value"]),
             },
+            "heldout_distance_error_plies": distance_errors,
+            "distance_weight": args.distance_weight,
             "float_quantized_agreement": agreement,
             "max_probability_difference": max_prob_diff,
             "check_max_probability_difference": check_prob_diff,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use bagh_core::{Position, Ruleset};
 
-use crate::network::{Network, Wdl};
+use crate::network::{Network, NetworkOutput, Wdl};
 use crate::{EngineError, EvalWeights};
 
 /// The static evaluation of an [`Engine`](crate::Engine)'s search
@@ -73,25 +73,51 @@ pub struct StaticEvaluation {
     /// The network's win, draw and loss probabilities; `None` with the
     /// classic evaluation, which has none.
     pub wdl: Option<Wdl>,
+    /// The network's estimate of the plies to the end of a decided game
+    /// ([`Network::plies_to_end`]); `None` with the classic evaluation or a
+    /// network without the distance.
+    pub plies_to_end: Option<f32>,
 }
 
-/// Where the network is sure of the result (a score beyond this), the
-/// classic evaluation (clamped to ±400) is added in, in full at the
-/// network's extremes: a won position
-/// looks won to the network whatever the winner does, and the classic
-/// terms (captures, trapped tigers, mobility) say which move makes progress.
+/// Where the network is sure of the result (a score beyond this), a
+/// progress term (at most ±400) is added in, in full at the network's
+/// extremes: a won position looks won to the network whatever the winner
+/// does, and the progress term says which move brings the end nearer.
 const SURE: i32 = 800;
 
+/// The largest progress term.
+const PROGRESS: i32 = 400;
+
 /// The search's score from the network's score and, where the network is
-/// sure, the classic evaluation's (see [`SURE`]).
+/// sure, the progress term (see [`SURE`]), clamped to ±400.
 #[inline]
-pub(crate) fn blended(network: i32, classic: impl FnOnce() -> i32) -> i32 {
+pub(crate) fn blended(network: i32, progress: impl FnOnce() -> i32) -> i32 {
     let sureness = network.abs() - SURE;
     if sureness <= 0 {
         return network;
     }
-    let progress = classic().clamp(-400, 400);
+    let progress = progress().clamp(-PROGRESS, PROGRESS);
     network + progress * sureness / (1000 - SURE)
+}
+
+/// The search's score of a position from what the network says of it: in
+/// a decided movement position, the network's own estimate of the distance
+/// to the end, when it has one (the winner's score grows as the end
+/// nears, the loser's as it recedes); elsewhere the classic evaluation
+/// (captures, trapped tigers, mobility), which tells progress apart too.
+#[inline]
+pub(crate) fn network_score(
+    output: NetworkOutput,
+    position: &Position,
+    classic: impl FnOnce() -> i32,
+) -> i32 {
+    let score = output.wdl.score();
+    blended(score, || match output.distance {
+        Some(distance) if position.goats_in_hand() == 0 => {
+            score.signum() * (PROGRESS as f32 * (1.0 - distance)).round() as i32
+        }
+        _ => classic(),
+    })
 }
 
 /// The static evaluation of `position` by `network`, or by `weights`
@@ -103,22 +129,80 @@ pub(crate) fn evaluate_with(
 ) -> StaticEvaluation {
     match network {
         Some(network) => {
-            let wdl = network.wdl(position);
+            let output = network.output(&network.accumulate(position), position.side_to_move());
             StaticEvaluation {
-                score: blended(wdl.score(), || crate::eval::evaluate(position, weights)),
-                wdl: Some(wdl),
+                score: network_score(output, position, || {
+                    crate::eval::evaluate(position, weights)
+                }),
+                wdl: Some(output.wdl),
+                plies_to_end: output.distance.map(crate::network::plies_from_distance),
             }
         }
         None => StaticEvaluation {
             score: crate::eval::evaluate(position, weights),
             wdl: None,
+            plies_to_end: None,
         },
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::blended;
+    use bagh_core::{PointSet, Position, Ruleset, Setup, Side};
+
+    use super::{blended, network_score};
+    use crate::network::{NetworkOutput, Wdl};
+
+    /// A two-tigers position with 10 of the 18 goats on the board, the
+    /// others in hand or captured.
+    fn position(goats_in_hand: u8) -> Position {
+        let setup = Setup {
+            tigers: PointSet::from_bits(0b11),
+            goats: PointSet::from_bits(0b1111_1111_1100),
+            goats_in_hand,
+            goats_captured: 8 - goats_in_hand,
+            side: Side::Goat,
+        };
+        let rules = Ruleset::preset("two-tigers").unwrap();
+        Position::from_setup(setup, rules).unwrap()
+    }
+
+    fn sure(win: f32, loss: f32, distance: Option<f32>) -> NetworkOutput {
+        let draw = 1.0 - win - loss;
+        NetworkOutput {
+            wdl: Wdl { win, draw, loss },
+            distance,
+        }
+    }
+
+    #[test]
+    fn in_a_decided_movement_position_the_distance_tells_progress() {
+        let movement = position(0);
+        let score = |output| network_score(output, &movement, || unreachable!());
+        // The winner's score grows as the end nears, up to 400 at the end.
+        assert_eq!(score(sure(1.0, 0.0, Some(0.0))), 1400);
+        assert_eq!(score(sure(1.0, 0.0, Some(1.0))), 1000);
+        assert!(score(sure(1.0, 0.0, Some(0.3))) > score(sure(1.0, 0.0, Some(0.4))));
+        // The loser's grows as the end recedes.
+        assert_eq!(score(sure(0.0, 1.0, Some(0.0))), -1400);
+        assert!(score(sure(0.0, 1.0, Some(0.4))) > score(sure(0.0, 1.0, Some(0.3))));
+        // Not sure: nothing added.
+        assert_eq!(score(sure(0.5, 0.1, Some(0.0))), 400);
+    }
+
+    #[test]
+    fn without_a_distance_or_with_goats_in_hand_the_classic_evaluation_tells_it() {
+        let (movement, placement) = (position(0), position(8));
+        assert_eq!(network_score(sure(1.0, 0.0, None), &movement, || 250), 1250);
+        assert_eq!(
+            network_score(sure(1.0, 0.0, Some(0.0)), &placement, || 250),
+            1250
+        );
+        assert_eq!(
+            network_score(sure(0.0, 1.0, Some(0.0)), &placement, || -900),
+            -1400
+        );
+    }
 
     #[test]
     fn the_classic_evaluation_counts_only_where_the_network_is_sure() {

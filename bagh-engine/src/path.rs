@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use bagh_core::{Game, Move, MoveList, Position, Repetition};
 
-use crate::network::{Accumulator, Network};
+use crate::network::{Accumulator, Network, NetworkOutput};
 
 /// Buckets of the key filter: a zero count proves a position new.
 const BUCKETS: usize = 1024;
@@ -182,14 +182,10 @@ impl GamePath {
     /// The network's score of the current position for its side to move,
     /// when the line has a network.
     #[inline]
-    pub(crate) fn network_score(&self) -> Option<i32> {
+    pub(crate) fn network_output(&self) -> Option<NetworkOutput> {
         let network = self.network.as_ref()?;
         let acc = self.accumulators.last()?;
-        Some(
-            network
-                .output(acc, self.current.position.side_to_move())
-                .score(),
-        )
+        Some(network.output(acc, self.current.position.side_to_move()))
     }
 
     #[inline]

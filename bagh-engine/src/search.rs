@@ -320,8 +320,10 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.probe_tables(ply, true) {
             return (score, false);
         }
-        let stand = match self.path.network_score() {
-            Some(score) => crate::evaluation::blended(score, || evaluate(&position, &self.weights)),
+        let stand = match self.path.network_output() {
+            Some(output) => crate::evaluation::network_score(output, &position, || {
+                evaluate(&position, &self.weights)
+            }),
             None => evaluate(&position, &self.weights),
         };
         if depth >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY || stand >= beta {

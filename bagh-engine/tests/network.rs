@@ -1,8 +1,9 @@
 //! The shipped networks: the engine's integer inference gives exactly the
 //! probabilities that the trainer's own simulation of it gives, and stays
 //! near the float model it was quantized from, on held-out positions
-//! (`networks/<id>.check`, written by `training/train_eval.py`); damaged
-//! files are typed errors.
+//! (`networks/<id>.check`, written by `training/train_eval.py`), the
+//! distance estimate too where the network has one; damaged files are
+//! typed errors.
 
 use bagh_core::{PointSet, Position, Ruleset, Setup, Side};
 use bagh_engine::network::{Network, NetworkError, Wdl};
@@ -13,6 +14,15 @@ struct CheckLine {
     position: Position,
     float: [f32; 3],
     quantized: [f32; 3],
+    /// The float and the integer network's distance outputs, for a
+    /// network that has one.
+    distance: Option<(f32, f32)>,
+}
+
+/// Plies to the end from a distance output, ln(1 + plies) / ln(256),
+/// clamped to 0..=1 as the engine clamps it.
+fn plies(output: f32) -> f32 {
+    (output.clamp(0.0, 1.0) * 256f32.ln()).exp_m1()
 }
 
 fn check_lines(id: &str, rules: Ruleset) -> Vec<CheckLine> {
@@ -22,7 +32,9 @@ fn check_lines(id: &str, rules: Ruleset) -> Vec<CheckLine> {
         .filter(|l| !l.starts_with('#'))
         .map(|line| {
             let f: Vec<&str> = line.split_whitespace().collect();
-            assert_eq!(f.len(), 11, "{path}: {line}");
+            // Loss, draw and win of each model, or each followed by its distance.
+            let with_distance = f.len() == 13;
+            assert!(f.len() == 11 || with_distance, "{path}: {line}");
             let n = |i: usize| f[i].parse::<u32>().unwrap();
             let p = |i: usize| f[i].parse::<f32>().unwrap();
             let setup = Setup {
@@ -32,10 +44,12 @@ fn check_lines(id: &str, rules: Ruleset) -> Vec<CheckLine> {
                 goats_captured: n(3) as u8,
                 side: if n(4) == 1 { Side::Tiger } else { Side::Goat },
             };
+            let q = if with_distance { 9 } else { 8 };
             CheckLine {
                 position: Position::from_setup(setup, rules).unwrap(),
                 float: [p(5), p(6), p(7)],
-                quantized: [p(8), p(9), p(10)],
+                quantized: [p(q), p(q + 1), p(q + 2)],
+                distance: with_distance.then(|| (p(8), p(12))),
             }
         })
         .collect()
@@ -57,7 +71,7 @@ fn integer_inference_matches_the_trainer_and_the_float_model() {
         assert_eq!(network.rules(), id);
         let lines = check_lines(id, rules);
         assert!(lines.len() >= 256, "{id}: {} check positions", lines.len());
-        let (mut agree, mut total_gap) = (0usize, 0f64);
+        let (mut agree, mut total_gap, mut distance_gap) = (0usize, 0f64, 0f64);
         for line in &lines {
             let ours = as_array(network.wdl(&line.position));
             for k in 0..3 {
@@ -70,6 +84,25 @@ fn integer_inference_matches_the_trainer_and_the_float_model() {
                 total_gap += f64::from((ours[k] - line.float[k]).abs());
             }
             agree += usize::from(argmax(ours) == argmax(line.float));
+            let estimate = network.plies_to_end(&line.position);
+            assert_eq!(estimate.is_some(), network.has_distance(), "{id}");
+            assert_eq!(line.distance.is_some(), network.has_distance(), "{id}");
+            if let (Some(estimate), Some((float, quantized))) = (estimate, line.distance) {
+                let (want, near) = (plies(quantized), plies(float));
+                assert!(
+                    (estimate - want).abs() <= 1e-3 * (1.0 + want),
+                    "{id}: {:?} gives {estimate} plies, the trainer's integer inference {want}",
+                    line.position.to_string()
+                );
+                distance_gap += f64::from((estimate - near).abs());
+            }
+        }
+        if network.has_distance() {
+            let mean = distance_gap / lines.len() as f64;
+            assert!(
+                mean < 1.0,
+                "{id}: the distance is {mean} plies from the float model's on average"
+            );
         }
         let mean_gap = total_gap / (3 * lines.len()) as f64;
         assert!(

@@ -40,6 +40,20 @@ def test_evaluate_gives_probabilities_with_the_network_only() -> None:
     assert bagh.Engine("bagh-chal").evaluate(start.to_text()).score == network.score
 
 
+def test_only_a_network_with_the_distance_estimates_the_plies_to_the_end() -> None:
+    # two-tigers ships a network trained with the tables' distances; bagh-chal's has none.
+    game = bagh.Game("two-tigers")
+    while game.position.goats_in_hand:
+        game.push(game.legal_moves()[0])
+    estimate = bagh.Engine("two-tigers").evaluate(game)
+    assert estimate.plies_to_end is not None and 0 <= estimate.plies_to_end <= 255
+    assert "plies_to_end=" in repr(estimate)
+    assert bagh.Engine("two-tigers", evaluation="classic").evaluate(game).plies_to_end is None
+    start = bagh.Position(None, "bagh-chal")
+    without = bagh.Engine("bagh-chal").evaluate(start)
+    assert without.plies_to_end is None and "plies_to_end" not in repr(without)
+
+
 def test_searches_with_either_evaluation_find_legal_moves() -> None:
     game = bagh.Game("bagh-chal")
     for evaluation in ["network", "classic"]:

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Bucket, Network, BUCKETS, H1, H2, H3, INPUTS, OUTPUTS};
+use super::{Bucket, Network, BUCKETS, H1, H2, H3, INPUTS, OUTPUTS, OUTPUTS_WITH_DISTANCE};
 
 /// The first bytes of a network file.
 pub const NETWORK_MAGIC: &[u8; 8] = b"BAGHNET\0";
@@ -123,10 +123,16 @@ impl Network {
         for s in &mut shape {
             *s = r.u32("the shape")?;
         }
-        let expected = [INPUTS, H1, H2, H3, OUTPUTS, BUCKETS].map(|n| n as u32);
+        let outputs = if shape[4] == OUTPUTS_WITH_DISTANCE as u32 {
+            OUTPUTS_WITH_DISTANCE
+        } else {
+            OUTPUTS
+        };
+        let expected = [INPUTS, H1, H2, H3, outputs, BUCKETS].map(|n| n as u32);
         if shape != expected {
             return Err(format!(
-                "shape {shape:?} (inputs, layers, outputs, buckets); this library reads {expected:?}"
+                "shape {shape:?} (inputs, layers, outputs, buckets); this library reads {expected:?} \
+                 (or {OUTPUTS_WITH_DISTANCE} outputs, with the distance)"
             ));
         }
         let rules_len = r.u32("the rule set's length")? as usize;
@@ -142,8 +148,8 @@ impl Network {
                 b2: r.i32s(H2, "the second layer's biases")?,
                 w3: r.i16s(H3 * H2, "the third layer's weights")?,
                 b3: r.i32s(H3, "the third layer's biases")?,
-                w4: r.i16s(OUTPUTS * H3, "the output layer's weights")?,
-                b4: r.i32s(OUTPUTS, "the output layer's biases")?,
+                w4: r.i16s(outputs * H3, "the output layer's weights")?,
+                b4: r.i32s(outputs, "the output layer's biases")?,
             });
         }
         if r.at != body.len() {
@@ -159,6 +165,6 @@ impl Network {
                 "checksum {stored:08x}, the bytes give {actual:08x}: the file is damaged"
             ));
         }
-        Network::from_parts(rules, &w1, &b1, buckets)
+        Network::from_parts(rules, &w1, &b1, buckets, outputs)
     }
 }

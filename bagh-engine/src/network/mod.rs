@@ -6,7 +6,8 @@
 //! move changes a few inputs, so the search updates the accumulator by
 //! adding and removing a few columns instead of summing them all again.
 //! Then two small dense layers with 16-bit weights, one copy per side to
-//! move, give the win, draw and loss probabilities for the side to move.
+//! move, give the win, draw and loss probabilities for the side to move,
+//! and (in networks trained with it) an estimate of how far the end is.
 //! Plain Rust loops that compilers vectorise: no run-time dependency.
 //!
 //! ```no_run
@@ -36,6 +37,11 @@ pub const H2: usize = 32;
 pub const H3: usize = 32;
 /// Loss, draw, win.
 pub const OUTPUTS: usize = 3;
+/// The outputs of a network that also estimates the distance to the end:
+/// loss, draw, win, then ln(1 + plies) / ln(256).
+pub const OUTPUTS_WITH_DISTANCE: usize = 4;
+/// The distance output's scale: it is ln(1 + plies) / ln(256).
+const DISTANCE_SCALE: f32 = 5.545_177_4; // ln(256)
 /// One copy of the dense layers per side to move.
 pub const BUCKETS: usize = 2;
 
@@ -92,6 +98,16 @@ struct Bucket {
     b4: Vec<i32>,
 }
 
+/// What the network says of a position: the probabilities, and how far
+/// the end is when it was trained to say.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub(crate) struct NetworkOutput {
+    pub(crate) wdl: Wdl,
+    /// The distance output, ln(1 + plies to the end) / ln(256), clamped to
+    /// 0..=1; `None` for a network of three outputs.
+    pub(crate) distance: Option<f32>,
+}
+
 /// A quantized evaluation network for one rule set.
 #[derive(Clone, Debug)]
 pub struct Network {
@@ -99,6 +115,8 @@ pub struct Network {
     w1: Vec<[i16; H1]>,
     b1: [i16; H1],
     buckets: Vec<Bucket>,
+    /// [`OUTPUTS`] or [`OUTPUTS_WITH_DISTANCE`].
+    outputs: usize,
 }
 
 impl Network {
@@ -108,6 +126,7 @@ impl Network {
         w1: &[i16],
         b1: &[i16],
         buckets: Vec<Bucket>,
+        outputs: usize,
     ) -> Result<Network, String> {
         let mut rows = vec![[0i16; H1]; INPUTS];
         for (row, chunk) in rows.iter_mut().zip(w1.chunks_exact(H1)) {
@@ -142,6 +161,7 @@ impl Network {
             w1: rows,
             b1: bias,
             buckets,
+            outputs,
         })
     }
 
@@ -153,6 +173,34 @@ impl Network {
     /// Win, draw and loss probabilities of `position` for its side to move.
     pub fn wdl(&self, position: &Position) -> Wdl {
         self.output(&self.accumulate(position), position.side_to_move())
+            .wdl
+    }
+
+    /// Whether the network estimates the distance to the end
+    /// ([`Network::plies_to_end`]).
+    pub fn has_distance(&self) -> bool {
+        self.outputs == OUTPUTS_WITH_DISTANCE
+    }
+
+    /// The network's estimate of the plies to the end of a decided game
+    /// under perfect play, for a network trained with distances (`None`
+    /// otherwise). It was trained on the movement phase's wins and losses
+    /// only: elsewhere the figure means little.
+    ///
+    /// ```no_run
+    /// use bagh_core::{Position, Ruleset};
+    /// use bagh_engine::network::Network;
+    ///
+    /// let rules = Ruleset::preset("two-tigers")?;
+    /// let network = Network::shipped(&rules).expect("two-tigers ships a network");
+    /// let plies = network.plies_to_end(&Position::new(rules));
+    /// assert!(plies.is_some_and(|p| p >= 0.0));
+    /// # Ok::<(), bagh_core::RulesError>(())
+    /// ```
+    pub fn plies_to_end(&self, position: &Position) -> Option<f32> {
+        self.output(&self.accumulate(position), position.side_to_move())
+            .distance
+            .map(plies_from_distance)
     }
 
     /// The search's score of `position` ([`Wdl::score`]).
@@ -205,8 +253,9 @@ impl Network {
         out
     }
 
-    /// The probabilities for the side to move `side` from an accumulator.
-    pub(crate) fn output(&self, acc: &Accumulator, side: Side) -> Wdl {
+    /// What the network says for the side to move `side` from an
+    /// accumulator.
+    pub(crate) fn output(&self, acc: &Accumulator, side: Side) -> NetworkOutput {
         let bucket = &self.buckets[usize::from(side == Side::Tiger)];
         let mut a = [0i16; H1];
         for (x, &s) in a.iter_mut().zip(&acc.0) {
@@ -214,13 +263,20 @@ impl Network {
         }
         let h2 = dense::<H1, H2>(&a, &bucket.w2, &bucket.b2);
         let h3 = dense::<H2, H3>(&h2, &bucket.w3, &bucket.b3);
-        let mut logits = [0f32; OUTPUTS];
-        for (k, logit) in logits.iter_mut().enumerate() {
+        let out = |k: usize| {
             let row = &bucket.w4[k * H3..(k + 1) * H3];
-            *logit = (dot(&h3, row) + bucket.b4[k]) as f32 / OUTPUT_SCALE;
+            (dot(&h3, row) + bucket.b4[k]) as f32 / OUTPUT_SCALE
+        };
+        NetworkOutput {
+            wdl: softmax([out(0), out(1), out(2)]),
+            distance: self.has_distance().then(|| out(OUTPUTS).clamp(0.0, 1.0)),
         }
-        softmax(logits)
     }
+}
+
+/// Plies from the distance output, ln(1 + plies) / ln(256).
+pub(crate) fn plies_from_distance(distance: f32) -> f32 {
+    (distance * DISTANCE_SCALE).exp_m1()
 }
 
 /// The indices of the set bits of `set`.
@@ -330,8 +386,8 @@ mod tests {
         let network = Network::shipped(&Ruleset::default()).unwrap();
         let game = random_game(Position::new(Ruleset::default()), 3, 30);
         let mut path = GamePath::new(&game).with_network(network.clone());
-        let score = |p: &Position| network.score(p);
-        assert_eq!(path.network_score(), Some(score(game.position())));
+        let score = |p: &Position| network.output(&network.accumulate(p), p.side_to_move());
+        assert_eq!(path.network_output(), Some(score(game.position())));
         let mut line = Game::from_position(*game.position());
         for _ in 0..6 {
             let Some(&mv) = line.legal_moves().first() else {
@@ -339,12 +395,12 @@ mod tests {
             };
             path.push(mv);
             line.push(mv).unwrap();
-            assert_eq!(path.network_score(), Some(score(line.position())));
+            assert_eq!(path.network_output(), Some(score(line.position())));
         }
         for _ in 0..line.moves().len() {
             path.pop();
         }
-        assert_eq!(path.network_score(), Some(score(game.position())));
+        assert_eq!(path.network_output(), Some(score(game.position())));
     }
 
     #[test]

@@ -77,6 +77,14 @@ impl PyEvaluation {
         self.0.wdl.map(|w| w.draw)
     }
 
+    /// The network's estimate of the plies to the end of a decided game
+    /// (trained on the movement phase's wins and losses), or None with the
+    /// classic evaluation or a network without it.
+    #[getter]
+    fn plies_to_end(&self) -> Option<f32> {
+        self.0.plies_to_end
+    }
+
     /// The probability that the side to move loses, or None.
     #[getter]
     fn loss(&self) -> Option<f32> {
@@ -84,9 +92,14 @@ impl PyEvaluation {
     }
 
     fn __repr__(&self) -> String {
+        let plies = self
+            .0
+            .plies_to_end
+            .map(|p| format!(", plies_to_end={p:.1}"))
+            .unwrap_or_default();
         match self.0.wdl {
             Some(w) => format!(
-                "Evaluation(score={}, win={:.3}, draw={:.3}, loss={:.3})",
+                "Evaluation(score={}, win={:.3}, draw={:.3}, loss={:.3}{plies})",
                 self.0.score, w.win, w.draw, w.loss
             ),
             None => format!("Evaluation(score={})", self.0.score),

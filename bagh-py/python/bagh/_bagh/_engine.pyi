@@ -186,10 +186,14 @@ class Evaluation:
     1000 times win less loss, plus some of the classic evaluation where the
     network is sure of the result; with the classic evaluation, centi-goats) and
     the network's win, draw and loss probabilities (None for the classic
-    evaluation)."""
+    evaluation), and its estimate of the plies to the end of a decided game
+    (None for the classic evaluation and networks without it)."""
 
     @property
     def score(self) -> int: ...
+    @property
+    def plies_to_end(self) -> float | None:
+        """The network's estimate of the plies to the end of a decided game, or None."""
     @property
     def win(self) -> float | None: ...
     @property
