@@ -187,15 +187,18 @@ impl Network {
     /// otherwise). It was trained on the movement phase's wins and losses
     /// only: elsewhere the figure means little.
     ///
-    /// ```no_run
+    /// ```
     /// use bagh_core::{Position, Ruleset};
     /// use bagh_engine::network::Network;
     ///
     /// let rules = Ruleset::preset("two-tigers")?;
     /// let network = Network::shipped(&rules).expect("two-tigers ships a network");
     /// let plies = network.plies_to_end(&Position::new(rules));
-    /// assert!(plies.is_some_and(|p| p >= 0.0));
-    /// # Ok::<(), bagh_core::RulesError>(())
+    /// assert!(plies.is_some_and(|p| (0.0..=255.0).contains(&p)));
+    /// // bagh-chal's network predates the distance.
+    /// let bagh_chal = Network::shipped(&Ruleset::default()).unwrap();
+    /// assert!(!bagh_chal.has_distance());
+    /// # Ok::<(), bagh_core::ParseError>(())
     /// ```
     pub fn plies_to_end(&self, position: &Position) -> Option<f32> {
         self.output(&self.accumulate(position), position.side_to_move())
