@@ -65,10 +65,10 @@ impl Evaluation {
 pub struct StaticEvaluation {
     /// The search's score for the side to move: with the network, 1000 times
     /// its win probability less its loss probability ([`Wdl::score`]), and
-    /// where that is beyond ±800, up to the classic evaluation (clamped to
-    /// ±400)
-    /// on top, which tells progress apart in a decided position; with the
-    /// classic evaluation, centi-goats.
+    /// where that is beyond ±800, up to ±400 on top that tells progress
+    /// apart in a decided position (the network's distance to the end in
+    /// the movement phase when it has one, the classic evaluation
+    /// otherwise); with the classic evaluation, centi-goats.
     pub score: i32,
     /// The network's win, draw and loss probabilities; `None` with the
     /// classic evaluation, which has none.

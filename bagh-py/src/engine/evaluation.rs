@@ -58,8 +58,10 @@ pub struct PyEvaluation(pub StaticEvaluation);
 #[pymethods]
 impl PyEvaluation {
     /// The search's score for the side to move: with the network, 1000 times
-    /// (win - loss), plus some of the classic evaluation where the network
-    /// is sure of the result; with the classic evaluation, centi-goats.
+    /// (win - loss), plus a progress term where the network is sure of the
+    /// result (its distance to the end in the movement phase when it has
+    /// one, some of the classic evaluation otherwise); with the classic
+    /// evaluation, centi-goats.
     #[getter]
     fn score(&self) -> i32 {
         self.0.score

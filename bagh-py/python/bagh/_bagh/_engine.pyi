@@ -183,8 +183,10 @@ class Progress:
 @final
 class Evaluation:
     """A static evaluation: ``score`` for the side to move (with the network,
-    1000 times win less loss, plus some of the classic evaluation where the
-    network is sure of the result; with the classic evaluation, centi-goats) and
+    1000 times win less loss, plus a progress term where the network is sure
+    of the result: its distance to the end in the movement phase when it has
+    one, some of the classic evaluation otherwise; with the classic
+    evaluation, centi-goats) and
     the network's win, draw and loss probabilities (None for the classic
     evaluation), and its estimate of the plies to the end of a decided game
     (None for the classic evaluation and networks without it)."""
