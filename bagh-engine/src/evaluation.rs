@@ -129,7 +129,7 @@ pub(crate) fn evaluate_with(
 ) -> StaticEvaluation {
     match network {
         Some(network) => {
-            let output = network.output(&network.accumulate(position), position.side_to_move());
+            let output = network.evaluate(position);
             StaticEvaluation {
                 score: network_score(output, position, || {
                     crate::eval::evaluate(position, weights)

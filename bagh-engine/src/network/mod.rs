@@ -172,8 +172,7 @@ impl Network {
 
     /// Win, draw and loss probabilities of `position` for its side to move.
     pub fn wdl(&self, position: &Position) -> Wdl {
-        self.output(&self.accumulate(position), position.side_to_move())
-            .wdl
+        self.evaluate(position).wdl
     }
 
     /// Whether the network estimates the distance to the end
@@ -201,9 +200,13 @@ impl Network {
     /// # Ok::<(), bagh_core::ParseError>(())
     /// ```
     pub fn plies_to_end(&self, position: &Position) -> Option<f32> {
+        self.evaluate(position).distance.map(plies_from_distance)
+    }
+
+    /// What the network says of `position`, its accumulator summed from
+    /// scratch (the search updates one instead).
+    pub(crate) fn evaluate(&self, position: &Position) -> NetworkOutput {
         self.output(&self.accumulate(position), position.side_to_move())
-            .distance
-            .map(plies_from_distance)
     }
 
     /// The search's score of `position` ([`Wdl::score`]).
@@ -389,7 +392,7 @@ mod tests {
         let network = Network::shipped(&Ruleset::default()).unwrap();
         let game = random_game(Position::new(Ruleset::default()), 3, 30);
         let mut path = GamePath::new(&game).with_network(network.clone());
-        let score = |p: &Position| network.output(&network.accumulate(p), p.side_to_move());
+        let score = |p: &Position| network.evaluate(p);
         assert_eq!(path.network_output(), Some(score(game.position())));
         let mut line = Game::from_position(*game.position());
         for _ in 0..6 {

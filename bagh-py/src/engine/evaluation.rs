@@ -79,18 +79,18 @@ impl PyEvaluation {
         self.0.wdl.map(|w| w.draw)
     }
 
+    /// The probability that the side to move loses, or None.
+    #[getter]
+    fn loss(&self) -> Option<f32> {
+        self.0.wdl.map(|w| w.loss)
+    }
+
     /// The network's estimate of the plies to the end of a decided game
     /// (trained on the movement phase's wins and losses), or None with the
     /// classic evaluation or a network without it.
     #[getter]
     fn plies_to_end(&self) -> Option<f32> {
         self.0.plies_to_end
-    }
-
-    /// The probability that the side to move loses, or None.
-    #[getter]
-    fn loss(&self) -> Option<f32> {
-        self.0.wdl.map(|w| w.loss)
     }
 
     fn __repr__(&self) -> String {
