@@ -330,7 +330,7 @@ impl Tablebase {
                 if position.goats_in_hand() == 0 {
                     tables.movement_probe(position)
                 } else {
-                    crate::placement_probe(position, |p| tables.goats_value(p))
+                    tables.placement_probe(position)
                 }
             }
         }

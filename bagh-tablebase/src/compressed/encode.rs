@@ -1,6 +1,7 @@
-//! Compression of one section: the entries cut into runs (don't-care
-//! entries joined to the run before them), a prefix code fitted to the
-//! section's runs, and the runs written into blocks of a fixed size.
+//! Compression of one section: the entries cut into runs (an entry that
+//! may hold any of several values joins the run before it when that run's
+//! value is one of them), a prefix code fitted to the section's runs, and
+//! the runs written into blocks of a fixed size.
 //!
 //! The entries are cut into chunks that are compressed in parallel; a
 //! block never spans two chunks, and both passes (counting, then writing)
@@ -15,10 +16,51 @@ use super::tokens::{
 };
 use crate::options::run_tasks;
 
-/// The entries of a section: `source(range, visit)` hands the entries of
-/// `range` to `visit` in order, `None` where no probe reads the entry, so
-/// that it may hold whatever compresses best.
-pub(crate) type Source<'a> = &'a (dyn Fn(std::ops::Range<u64>, &mut dyn FnMut(Option<u16>)) + Sync);
+/// What an entry of a section may hold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Allowed {
+    /// This entry value and no other.
+    Exactly(u16),
+    /// This value or any greater one: a placement entry whose value a probe
+    /// recovers from the tigers' captures, so it need only bound it.
+    AtLeast(u16),
+    /// Anything: no probe reads the entry.
+    Any,
+}
+
+impl Allowed {
+    /// What both allow, if anything.
+    #[inline]
+    pub fn meet(self, other: Allowed) -> Option<Allowed> {
+        use Allowed::*;
+        match (self, other) {
+            (Any, x) | (x, Any) => Some(x),
+            (Exactly(a), Exactly(b)) => (a == b).then_some(Exactly(a)),
+            (Exactly(a), AtLeast(b)) | (AtLeast(b), Exactly(a)) => (a >= b).then_some(Exactly(a)),
+            (AtLeast(a), AtLeast(b)) => Some(AtLeast(a.max(b))),
+        }
+    }
+
+    /// Whether `value` is allowed.
+    #[inline]
+    pub fn admits(self, value: u16) -> bool {
+        self.meet(Allowed::Exactly(value)).is_some()
+    }
+
+    /// The value a run allowing this holds: the least allowed, or `fill`
+    /// when anything is.
+    #[inline]
+    pub fn least(self, fill: u16) -> u16 {
+        match self {
+            Allowed::Exactly(v) | Allowed::AtLeast(v) => v,
+            Allowed::Any => fill,
+        }
+    }
+}
+
+/// The entries of a section: `source(range, visit)` hands what each entry
+/// of `range` may hold to `visit`, in order.
+pub(crate) type Source<'a> = &'a (dyn Fn(std::ops::Range<u64>, &mut dyn FnMut(Allowed)) + Sync);
 
 /// In this crate's tests: a context depth every section must take (0:
 /// the one measured best), so that both depths are decoded on small tables.
@@ -28,39 +70,38 @@ pub(crate) static FORCED_DEPTH: std::sync::atomic::AtomicU8 = std::sync::atomic:
 /// Entries a chunk holds at most.
 const CHUNK: u64 = 1 << 24;
 
-/// The runs of entries `range` of `source`: `(value, length)`. A
-/// don't-care entry extends the run before it (or, at the chunk's start,
-/// the first run); a chunk of nothing but don't-care entries is one run of
-/// `fill`.
+/// The runs of entries `range` of `source`: `(value, length)`. Each run is
+/// as long as one value is allowed by all its entries (the least such
+/// value); so an entry that allows anything extends the run before it
+/// (or, at the chunk's start, the first run), and a chunk of nothing but
+/// such entries is one run of `fill`.
 fn runs(
     source: Source<'_>,
     range: std::ops::Range<u64>,
     fill: u16,
     mut emit: impl FnMut(u16, u64),
 ) {
-    let mut current: Option<u16> = None;
+    let mut current = Allowed::Any;
     let mut length = 0u64;
     source(range, &mut |entry| {
-        match (entry, current) {
-            (None, _) => length += 1,
-            (Some(v), None) => {
-                current = Some(v);
-                length += 1;
-            }
-            (Some(v), Some(c)) if v == c => length += 1,
-            (Some(v), Some(c)) => {
-                emit(c, length);
-                current = Some(v);
-                length = 1;
+        match current.meet(entry) {
+            Some(both) => current = both,
+            None => {
+                if length > 0 {
+                    emit(current.least(fill), length);
+                }
+                current = entry;
+                length = 0;
             }
         }
+        length += 1;
         if length == MAX_RUN {
-            emit(current.unwrap_or(fill), length);
+            emit(current.least(fill), length);
             length = 0;
         }
     });
     if length > 0 {
-        emit(current.unwrap_or(fill), length);
+        emit(current.least(fill), length);
     }
 }
 
@@ -213,8 +254,8 @@ mod tests {
     #[test]
     fn the_context_depth_is_measured() {
         let compress = |value: fn(u64) -> u16| {
-            let source = move |range: std::ops::Range<u64>, visit: &mut dyn FnMut(Option<u16>)| {
-                range.for_each(|i| visit(Some(value(i))))
+            let source = move |range: std::ops::Range<u64>, visit: &mut dyn FnMut(Allowed)| {
+                range.for_each(|i| visit(Allowed::Exactly(value(i))))
             };
             compress_section(&source, 1 << 22, 128, 0, &|_| {})
         };
@@ -230,18 +271,19 @@ mod tests {
 
     #[test]
     fn dont_care_entries_join_the_run_before() {
+        use Allowed::{Any, Exactly};
         let entries = [
-            None,
-            Some(2),
-            Some(2),
-            None,
-            Some(5),
-            None,
-            None,
-            Some(5),
-            Some(1),
+            Any,
+            Exactly(2),
+            Exactly(2),
+            Any,
+            Exactly(5),
+            Any,
+            Any,
+            Exactly(5),
+            Exactly(1),
         ];
-        let source = |range: std::ops::Range<u64>, visit: &mut dyn FnMut(Option<u16>)| {
+        let source = |range: std::ops::Range<u64>, visit: &mut dyn FnMut(Allowed)| {
             range.for_each(|i| visit(entries[i as usize]))
         };
         let mut out = Vec::new();
@@ -250,5 +292,40 @@ mod tests {
         let mut out = Vec::new();
         runs(&source, 5..7, 9, |v, n| out.push((v, n)));
         assert_eq!(out, vec![(9, 2)]);
+    }
+
+    /// A bound joins any run whose value it admits, and a run of bounds
+    /// alone holds the least value all of them admit.
+    #[test]
+    fn bounded_entries_join_a_run_they_admit() {
+        use Allowed::{AtLeast, Exactly};
+        let entries = [
+            Exactly(1),
+            AtLeast(0),
+            AtLeast(1),
+            AtLeast(2),
+            Exactly(2),
+            AtLeast(0),
+            Exactly(0),
+            AtLeast(1),
+            AtLeast(0),
+        ];
+        let source = |range: std::ops::Range<u64>, visit: &mut dyn FnMut(Allowed)| {
+            range.for_each(|i| visit(entries[i as usize]))
+        };
+        let mut out = Vec::new();
+        runs(&source, 0..entries.len() as u64, 9, |v, n| out.push((v, n)));
+        assert_eq!(out, vec![(1, 3), (2, 3), (0, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn what_two_entries_both_allow() {
+        use Allowed::{Any, AtLeast, Exactly};
+        assert_eq!(AtLeast(1).meet(Exactly(2)), Some(Exactly(2)));
+        assert_eq!(AtLeast(1).meet(Exactly(0)), None);
+        assert_eq!(AtLeast(1).meet(AtLeast(2)), Some(AtLeast(2)));
+        assert_eq!(Any.meet(AtLeast(1)), Some(AtLeast(1)));
+        assert_eq!(Exactly(3).meet(Exactly(4)), None);
+        assert!(AtLeast(1).admits(2) && !AtLeast(1).admits(0) && Any.admits(7));
     }
 }

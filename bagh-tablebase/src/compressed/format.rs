@@ -1,9 +1,9 @@
-//! The compressed file, version 1. All numbers are little-endian.
+//! The compressed file, version 2. All numbers are little-endian.
 //!
 //! ```text
 //! offset    size   field
 //! 0         8      magic "BAGHTZ\0\n"
-//! 8         4      format version (1)
+//! 8         4      format version (2)
 //! 12        4      layout version (1): how positions are numbered
 //! 16        4      block size B in bytes
 //! 20        4      sections (n)
@@ -41,7 +41,7 @@ use crate::TablebaseError;
 
 pub(crate) const MAGIC: [u8; 8] = *b"BAGHTZ\0\n";
 /// The version of the compressed files this library reads and writes.
-pub const COMPRESSED_FORMAT_VERSION: u32 = 1;
+pub const COMPRESSED_FORMAT_VERSION: u32 = 2;
 const FIXED: usize = 32;
 const RECORD: usize = 64;
 

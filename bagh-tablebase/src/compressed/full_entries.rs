@@ -1,13 +1,14 @@
 //! The full tables' entries, section by section, as the compressor and the
-//! comparison read them: one placement layer file held at a time.
+//! comparison read them: one placement layer file held at a time, and what
+//! each entry of the section at hand may hold.
 
 use std::ops::Range;
 
 use bagh_core::Side;
 
-use super::encode::Source;
+use super::encode::{Allowed, Source};
 use super::sections::{Part, SectionShape};
-use crate::layout::indexing::{colex_unrank, next_subset};
+use super::tiger_bounds::{allowed, section_bounds};
 use crate::layout::Layout;
 use crate::movement::entry::{tag, UNUSED};
 use crate::placement::file::Values;
@@ -53,9 +54,9 @@ impl<'a> FullEntries<'a> {
         self.movement.checksum()
     }
 
-    /// Hands `use_entries` the entries of section `shape`, reading (and
-    /// checking) its placement layer file whole when it is not the one
-    /// read last.
+    /// Hands `use_entries` what each entry of section `shape` may hold,
+    /// reading (and checking) its placement layer file whole when it is not
+    /// the one read last.
     pub fn with_section<T>(
         &mut self,
         shape: &SectionShape,
@@ -67,7 +68,7 @@ impl<'a> FullEntries<'a> {
                 let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
                 Ok(use_entries(&movement_source(self.movement, base)))
             }
-            Part::Placement { placed, captured } => {
+            Part::Placement { placed, .. } => {
                 if self.layer.as_ref().is_none_or(|(p, _)| *p != placed) {
                     drop(self.layer.take()); // free the last layer before reading the next
                     let values = self.placement.read_layer(u32::from(placed))?;
@@ -79,7 +80,12 @@ impl<'a> FullEntries<'a> {
                         "no layer read",
                     ));
                 };
-                let source = placement_source(self.layout, shape, &values[captured as usize]);
+                let codes = section_bounds(self.layout, shape, values);
+                let source = move |range: Range<u64>, visit: &mut dyn FnMut(Allowed)| {
+                    for &code in &codes[range.start as usize..range.end as usize] {
+                        visit(allowed(code));
+                    }
+                };
                 Ok(use_entries(&source))
             }
         }
@@ -87,54 +93,19 @@ impl<'a> FullEntries<'a> {
 }
 
 /// The entries of a movement section starting at entry `base` of the
-/// movement table: don't-care where unused.
+/// movement table: anything where unused.
 fn movement_source(
     movement: &MovementTable,
     base: u64,
-) -> impl Fn(Range<u64>, &mut dyn FnMut(Option<u16>)) + Sync + '_ {
+) -> impl Fn(Range<u64>, &mut dyn FnMut(Allowed)) + Sync + '_ {
     move |range, visit| {
         for i in range {
             let e = movement.entry(base + i);
-            visit((tag(e) != UNUSED).then_some(e));
-        }
-    }
-}
-
-/// The entries of a placement run, read from the layer's values:
-/// don't-care where the goats are not the canonical image of their
-/// position under a symmetric tiger set.
-fn placement_source<'a>(
-    layout: &'a Layout,
-    shape: &'a SectionShape,
-    values: &'a Values,
-) -> impl Fn(Range<u64>, &mut dyn FnMut(Option<u16>)) + Sync + 'a {
-    let goats_on_board = match shape.part {
-        Part::Placement { placed, captured } => u32::from(placed - captured),
-        Part::Movement { .. } => 0,
-    };
-    move |range, visit| {
-        let mut i = range.start;
-        while i < range.end {
-            let rep_index = (i / shape.run) as usize;
-            let rep = &layout.reps[rep_index];
-            let end = range.end.min((rep_index as u64 + 1) * shape.run);
-            if rep.stabilizer == 1 {
-                (i..end).for_each(|i| visit(Some(u16::from(values.get(i)))));
-                i = end;
-                continue;
-            }
-            // A symmetric tiger set: walk the goat sets to find the images.
-            let base = rep_index as u64 * shape.run;
-            let mut compact = colex_unrank(i - base, layout.free, goats_on_board);
-            for index in i..end {
-                let goats = layout.expand(rep, compact);
-                let canonical = Layout::is_canonical(rep, goats);
-                visit(canonical.then(|| u16::from(values.get(index))));
-                if compact != 0 {
-                    compact = next_subset(compact);
-                }
-            }
-            i = end;
+            visit(if tag(e) == UNUSED {
+                Allowed::Any
+            } else {
+                Allowed::Exactly(e)
+            });
         }
     }
 }

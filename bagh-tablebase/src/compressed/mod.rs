@@ -36,7 +36,9 @@ mod encode;
 pub(crate) mod format;
 mod full_entries;
 mod huffman;
+mod placement_probe;
 pub(crate) mod sections;
+mod tiger_bounds;
 mod tokens;
 mod verify;
 
@@ -51,10 +53,9 @@ pub use verify::Difference;
 
 use crate::layout::Layout;
 use crate::movement::entry;
-use crate::placement::runs::to_value;
-use crate::{Probe, TablebaseError, Value};
+use crate::{Probe, TablebaseError};
 use format::{Header, Section};
-use sections::{movement_entry, placement_index, shapes, Part};
+use sections::{movement_entry, shapes, Part};
 use tokens::{context_after, extra_bits, run_length, BitReader, CLASSES, PADDING};
 
 /// The compressed tables of one rule set, memory-mapped.
@@ -63,7 +64,8 @@ pub struct CompressedTables {
     layout: Layout,
     map: Mmap,
     header: Header,
-    /// The index of each placement section, by goats placed then captured.
+    /// The index of each placement section, by goats placed then captured
+    /// (none for no goats placed).
     placement: Vec<Vec<usize>>,
 }
 
@@ -306,22 +308,6 @@ impl CompressedTables {
         entry::decode(stored).ok_or_else(|| {
             TablebaseError::corrupt(&self.path, format!("the entry of {position} is unused"))
         })
-    }
-
-    /// The goats' value of a goats-to-move position with goats in hand and
-    /// fewer captures than the target (checked by the caller).
-    pub(crate) fn goats_value(&self, position: &Position) -> Result<Value, TablebaseError> {
-        let placed = self.layout.rules.goats() - position.goats_in_hand();
-        let captured = position.goats_captured();
-        let s = self.placement[usize::from(placed)][usize::from(captured)];
-        let run = crate::layout::indexing::binomial(self.layout.free, u32::from(placed - captured));
-        let index = placement_index(
-            &self.layout,
-            position.tigers().bits(),
-            position.goats().bits(),
-            run,
-        );
-        Ok(to_value(self.entry(s, index)? as u8))
     }
 }
 

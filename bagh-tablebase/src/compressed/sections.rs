@@ -2,8 +2,9 @@
 //! numbering of the full tables, and where a position's entry is.
 //!
 //! One section per movement block (captured count and side to move, the
-//! movement table's numbering) and one per placement run (goats placed and
-//! captured, the goats to move, the layer files' numbering). A position is
+//! movement table's numbering) and one per placement run (goats placed,
+//! at least one, and captured; the tigers to move, numbered as the layer
+//! files number the goats-to-move positions of those counts). A position is
 //! looked up at its canonical entry (the smallest image of the goats under
 //! the symmetries that map the tigers onto their representative), so the
 //! other images of a symmetric tiger set are never read: the compressor
@@ -22,8 +23,10 @@ pub(crate) enum Part {
     /// The movement block of `captured` goats captured, `side` to move:
     /// entries as in the movement table (value and distance).
     Movement { captured: u8, side: Side },
-    /// The placement run of `placed` goats placed and `captured` captured,
-    /// the goats to move: 0 loss, 1 draw, 2 win for the goats.
+    /// The placement run of `placed` goats placed (at least one) and
+    /// `captured` captured, the tigers to move: the goats' value (0 loss,
+    /// 1 draw, 2 win), or where a capture reaches it anything at least as
+    /// good for the goats.
     Placement { placed: u8, captured: u8 },
 }
 
@@ -83,7 +86,7 @@ pub(crate) struct SectionShape {
 
 /// Every section of a rule set, in file order: the movement blocks by
 /// captured count (goats to move, then tigers), then the placement runs by
-/// goats placed and captured.
+/// goats placed (from one) and captured.
 pub(crate) fn shapes(layout: &Layout) -> Vec<SectionShape> {
     let mut out = Vec::new();
     for layer in &layout.layers {
@@ -99,7 +102,7 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<SectionShape> {
         }
     }
     let reps = layout.reps.len() as u64;
-    for placed in 0..u32::from(layout.rules.goats()) {
+    for placed in 1..u32::from(layout.rules.goats()) {
         for run in runs(layout, placed) {
             out.push(SectionShape {
                 part: Part::Placement {

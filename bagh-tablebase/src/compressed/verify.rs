@@ -1,6 +1,8 @@
 //! The proof that a compressed file says what the full tables say: every
-//! entry that a probe reads, decoded and compared, block by block in
-//! parallel.
+//! entry that a probe reads, decoded and checked against what the full
+//! tables allow it to hold, block by block in parallel. Every probe of a
+//! goats-to-move placement position is derived from these entries by the
+//! game's own rule (the best placement), so they decide it too.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -19,8 +21,10 @@ pub struct Difference {
     pub section: String,
     /// The entry's index in the section (the full tables' numbering).
     pub index: u64,
-    /// The entry in the full tables (movement: `distance << 2 | tag`;
-    /// placement: 0 loss, 1 draw, 2 win for the goats).
+    /// The entry the full tables give (movement: `distance << 2 | tag`;
+    /// placement: the goats' value of the tigers to move, 0 loss, 1 draw,
+    /// 2 win; where a capture reaches that value, the least of the values
+    /// the entry may hold).
     pub expected: u16,
     /// The entry decoded from the compressed file.
     pub found: u16,
@@ -128,13 +132,13 @@ impl CompressedTables {
                 current += 1;
             }
             let found = runs[current].2;
-            if let Some(e) = entry.filter(|&e| e != found) {
+            if !entry.admits(found) {
                 differences.0 += 1;
                 if differences.1.len() < keep {
                     differences.1.push(Difference {
                         section: section.part.to_string(),
                         index,
-                        expected: e,
+                        expected: entry.least(0),
                         found,
                     });
                 }
