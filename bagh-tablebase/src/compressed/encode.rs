@@ -24,8 +24,25 @@ pub(crate) enum Allowed {
     /// This value or any greater one: a placement entry whose value a probe
     /// recovers from the tigers' captures, so it need only bound it.
     AtLeast(u16),
+    /// This movement entry or any other no better for the side to move
+    /// (see [`goodness`]): a tigers-to-move entry whose value and distance
+    /// a probe recovers from the captures.
+    NoBetter(u16),
     /// Anything: no probe reads the entry.
     Any,
+}
+
+/// How good a movement entry (`distance << 2 | tag`) is for the side to
+/// move: the fastest win first, the slowest loss before the fastest.
+#[inline]
+pub(crate) fn goodness(entry: u16) -> (u8, i32) {
+    use crate::movement::entry::{distance, tag, TAG_LOSS, TAG_WIN};
+    let d = i32::from(distance(entry));
+    match tag(entry) {
+        TAG_WIN => (2, -d),
+        TAG_LOSS => (0, d),
+        _ => (1, 0),
+    }
 }
 
 impl Allowed {
@@ -38,6 +55,13 @@ impl Allowed {
             (Exactly(a), Exactly(b)) => (a == b).then_some(Exactly(a)),
             (Exactly(a), AtLeast(b)) | (AtLeast(b), Exactly(a)) => (a >= b).then_some(Exactly(a)),
             (AtLeast(a), AtLeast(b)) => Some(AtLeast(a.max(b))),
+            (Exactly(a), NoBetter(b)) | (NoBetter(b), Exactly(a)) => {
+                (goodness(a) <= goodness(b)).then_some(Exactly(a))
+            }
+            (NoBetter(a), NoBetter(b)) => {
+                Some(NoBetter(if goodness(a) <= goodness(b) { a } else { b }))
+            }
+            (AtLeast(_), NoBetter(_)) | (NoBetter(_), AtLeast(_)) => None,
         }
     }
 
@@ -52,7 +76,7 @@ impl Allowed {
     #[inline]
     pub fn least(self, fill: u16) -> u16 {
         match self {
-            Allowed::Exactly(v) | Allowed::AtLeast(v) => v,
+            Allowed::Exactly(v) | Allowed::AtLeast(v) | Allowed::NoBetter(v) => v,
             Allowed::Any => fill,
         }
     }
@@ -327,5 +351,21 @@ mod tests {
         assert_eq!(Any.meet(AtLeast(1)), Some(AtLeast(1)));
         assert_eq!(Exactly(3).meet(Exactly(4)), None);
         assert!(AtLeast(1).admits(2) && !AtLeast(1).admits(0) && Any.admits(7));
+    }
+
+    /// Movement entries are ordered for the side to move: a win in 3 is
+    /// better than a win in 5, a draw, a loss in 6 and a loss in 2.
+    #[test]
+    fn no_better_follows_the_movers_order() {
+        use crate::movement::entry::{loss, win, DRAW};
+        use Allowed::{Exactly, NoBetter};
+        let order = [win(3), win(5), DRAW, loss(6), loss(2)];
+        for (i, &a) in order.iter().enumerate() {
+            for (j, &b) in order.iter().enumerate() {
+                assert_eq!(NoBetter(a).admits(b), j >= i, "{a} {b}");
+            }
+        }
+        assert_eq!(NoBetter(DRAW).meet(NoBetter(win(1))), Some(NoBetter(DRAW)));
+        assert_eq!(NoBetter(loss(6)).meet(Exactly(win(9))), None);
     }
 }

@@ -45,7 +45,7 @@ mod verify;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
-use bagh_core::Position;
+use bagh_core::{Position, Side};
 use memmap2::Mmap;
 
 pub use format::COMPRESSED_FORMAT_VERSION;
@@ -54,8 +54,10 @@ pub use verify::Difference;
 use crate::layout::Layout;
 use crate::movement::entry;
 use crate::{Probe, TablebaseError};
+use encode::goodness;
 use format::{Header, Section};
 use sections::{movement_entry, shapes, Part};
+use tiger_bounds::best_capture;
 use tokens::{context_after, extra_bits, run_length, BitReader, CLASSES, PADDING};
 
 /// The compressed tables of one rule set, memory-mapped.
@@ -301,10 +303,23 @@ impl CompressedTables {
     }
 
     /// The value and distance of a position with no goats in hand and
-    /// fewer captures than the target (checked by the caller).
+    /// fewer captures than the target (checked by the caller): its entry,
+    /// or for the tigers to move the best capture where that is better.
     pub(crate) fn movement_probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
         let (section, index) = movement_entry(&self.layout, position);
-        let stored = self.entry(section, index)?;
+        let mut stored = self.entry(section, index)?;
+        if position.side_to_move() == Side::Tiger {
+            let goats_entry = |tigers, goats, captured: u8| {
+                let slot = self.layout.slot(tigers, goats, Side::Goat, captured);
+                let base = self.layout.layers[usize::from(captured)].offset;
+                self.entry(2 * usize::from(captured), slot.index - base)
+            };
+            if let Some(capture) = best_capture(&self.layout, position, goats_entry)? {
+                if goodness(capture) > goodness(stored) {
+                    stored = capture;
+                }
+            }
+        }
         entry::decode(stored).ok_or_else(|| {
             TablebaseError::corrupt(&self.path, format!("the entry of {position} is unused"))
         })

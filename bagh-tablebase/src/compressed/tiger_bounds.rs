@@ -1,22 +1,28 @@
-//! What each entry of a placement section may hold, worked out from the
-//! full tables' layer file of the same goats placed.
+//! Tigers-to-move entries that a capture recovers, and so may be stored
+//! as bounds.
+//!
+//! A probe of a tigers-to-move position takes the best, for the tigers,
+//! of its stored entry and of its captures: in the movement phase the
+//! entries of the goats to move after them (stored as they are), in
+//! placement a search through the file. So where a capture reaches the
+//! value (and, in the movement phase, the distance) the stored entry need
+//! only be no better for the tigers: a bound, which lets the compressor
+//! lengthen its runs. Elsewhere the entry is the value itself.
 //!
 //! A placement section stores tigers-to-move positions: their goats'
 //! value is the worst, over the tiger moves, of a goats-to-move position
-//! of that layer. A probe takes the worst of the stored entry and of the
-//! tiger's captures (searched through the file), so where a capture
-//! reaches the value the entry need only be at least as good for the
-//! goats: a bound, which lets the compressor lengthen its runs. Elsewhere
-//! the entry is the value itself.
+//! of the layer file of the same goats placed, from which
+//! [`section_bounds`] works out what each entry may hold.
 
 use std::ops::ControlFlow;
 
-use bagh_core::{for_each_tiger_move, Move, PointSet};
+use bagh_core::{for_each_tiger_move, Move, PointSet, Position};
 
-use super::encode::Allowed;
+use super::encode::{goodness, Allowed};
 use super::sections::SectionShape;
 use crate::layout::indexing::{binomial, next_subset};
 use crate::layout::Layout;
+use crate::movement::entry;
 use crate::placement::file::Values;
 use crate::placement::runs::{entry_index, LOSS, WIN};
 
@@ -80,7 +86,11 @@ fn tigers_to_move(
                     if worst == LOSS {
                         return ControlFlow::Continue(());
                     }
-                    lookup(tigers ^ (1 << from.index() | 1 << to.index()), goats, captured)
+                    lookup(
+                        tigers ^ (1 << from.index() | 1 << to.index()),
+                        goats,
+                        captured,
+                    )
                 }
                 Move::Place { .. } => return ControlFlow::Continue(()),
             };
@@ -139,6 +149,49 @@ pub(crate) fn section_bounds(layout: &Layout, shape: &SectionShape, values: &[Va
     #[cfg(not(feature = "parallel"))]
     codes.chunks_mut(task_len).enumerate().for_each(fill);
     codes
+}
+
+/// The best movement entry for the tigers to move in `position` (no goats
+/// in hand) that a capture gives, if they have one: a win in one where it
+/// reaches the capture target, else one ply more than the entry of the
+/// goats to move after it, which `goats_entry(tigers, goats, captured)`
+/// reads.
+pub(crate) fn best_capture<E>(
+    layout: &Layout,
+    position: &Position,
+    mut goats_entry: impl FnMut(u32, u32, u8) -> Result<u16, E>,
+) -> Result<Option<u16>, E> {
+    let rules = &layout.rules;
+    let captured = position.goats_captured();
+    let mut best: Option<u16> = None;
+    let search = for_each_tiger_move(rules, position.tigers(), position.goats(), |mv| {
+        let Move::Capture { from, over, to } = mv else {
+            return ControlFlow::Continue(());
+        };
+        let entry = if captured + 1 >= rules.capture_target() {
+            entry::win(1)
+        } else {
+            let tigers = position.tigers().bits() ^ (1 << from.index() | 1 << to.index());
+            let goats = position.goats().bits() & !(1 << over.index());
+            let after = match goats_entry(tigers, goats, captured + 1) {
+                Ok(after) => after,
+                Err(e) => return ControlFlow::Break(e),
+            };
+            match entry::tag(after) {
+                entry::TAG_LOSS => entry::win(entry::distance(after) + 1),
+                entry::TAG_WIN => entry::loss(entry::distance(after) + 1),
+                _ => entry::DRAW,
+            }
+        };
+        if best.is_none_or(|b| goodness(entry) > goodness(b)) {
+            best = Some(entry);
+        }
+        ControlFlow::Continue(())
+    });
+    match search {
+        ControlFlow::Break(e) => Err(e),
+        ControlFlow::Continue(()) => Ok(best),
+    }
 }
 
 #[cfg(test)]
