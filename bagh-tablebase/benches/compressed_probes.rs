@@ -13,22 +13,24 @@
 //! is built and compressed into temporary directories. Positions come from
 //! seeded random games. Each probe is timed on its own; a run's figure is
 //! the median probe, and the line gives the median of 7 runs (the two
-//! tables alternating) with their range. The answers of both are compared
-//! on the way.
+//! tables alternating) with their range, then the compressed file's
+//! slowest probes: the median over the runs of their 99th percentile, and
+//! the slowest of all. The answers of both are compared on the way.
 
 mod common;
 
 use std::time::Instant;
 
-use bagh_core::{Position, Ruleset};
+use bagh_core::{Position, Ruleset, Side};
 use bagh_tablebase::{BuildOptions, CompressedTables, Tablebase};
 
 const POSITIONS: usize = 20_000;
 const BEST_MOVES: usize = 2_000;
 const RUNS: usize = 7;
 
-/// The median time of `call` over `positions`, in microseconds.
-fn median_micros(positions: &[Position], mut call: impl FnMut(&Position)) -> f64 {
+/// The median, 99th percentile and largest time of `call` over
+/// `positions`, in microseconds.
+fn micros(positions: &[Position], mut call: impl FnMut(&Position)) -> (f64, f64, f64) {
     let mut times: Vec<f64> = positions
         .iter()
         .map(|p| {
@@ -38,7 +40,8 @@ fn median_micros(positions: &[Position], mut call: impl FnMut(&Position)) -> f64
         })
         .collect();
     times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
+    let n = times.len();
+    (times[n / 2], times[n * 99 / 100], times[n - 1])
 }
 
 fn summary(mut runs: Vec<f64>) -> String {
@@ -82,28 +85,53 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         assert_eq!(full.best_moves(position)?, compressed.best_moves(position)?);
     }
     println!("rules: {}", full.rules());
-    let tasks: [(&str, &[Position], bool); 3] = [
+    let side = |side: Side| -> Vec<Position> {
+        placing
+            .iter()
+            .filter(|p| p.side_to_move() == side)
+            .copied()
+            .collect()
+    };
+    let (goats_to_move, tigers_to_move) = (side(Side::Goat), side(Side::Tiger));
+    let tasks: [(&str, &[Position], bool); 5] = [
         ("probe, no goats in hand", &moving, false),
-        ("probe, goats in hand", &placing, false),
+        ("probe, goats in hand, either side to move", &placing, false),
+        ("probe, goats in hand, goats to move", &goats_to_move, false),
+        (
+            "probe, goats in hand, tigers to move",
+            &tigers_to_move,
+            false,
+        ),
         ("best_moves, goats in hand", &placing[..BEST_MOVES], true),
     ];
     for (what, positions, best) in tasks {
         let (mut full_runs, mut compressed_runs) = (Vec::new(), Vec::new());
+        let (mut tails, mut slowest) = (Vec::new(), 0f64);
         for _ in 0..RUNS {
-            for (tables, runs) in [(&full, &mut full_runs), (&compressed, &mut compressed_runs)] {
-                runs.push(median_micros(positions, |p| {
+            for (compressed_run, tables) in [(false, &full), (true, &compressed)] {
+                let (median, tail, max) = micros(positions, |p| {
                     if best {
                         std::hint::black_box(tables.best_moves(p).ok());
                     } else {
                         std::hint::black_box(tables.probe(p).ok());
                     }
-                }));
+                });
+                if compressed_run {
+                    compressed_runs.push(median);
+                    tails.push(tail);
+                    slowest = slowest.max(max);
+                } else {
+                    full_runs.push(median);
+                }
             }
         }
+        tails.sort_by(f64::total_cmp);
         println!(
-            "{what}: full {}, compressed {}",
+            "{what}: full {}, compressed {}; compressed 99th percentile {:.2} µs, slowest {:.0} µs",
             summary(full_runs),
-            summary(compressed_runs)
+            summary(compressed_runs),
+            tails[tails.len() / 2],
+            slowest
         );
     }
     Ok(())

@@ -22,7 +22,7 @@
 //!
 //! A section's data: the `s` entry values (u16 each: movement entries
 //! `distance << 2 | tag`, placement values 0 loss, 1 draw, 2 win for the
-//! goats), the code lengths of the `s × 84` tokens of each of the `4^d`
+//! goats, the tigers to move), the code lengths of the `s × 84` tokens of each of the `4^d`
 //! contexts (a byte each, token `symbol × 84 + length class`; see the
 //! `tokens` module), the first entry of each of the `k` blocks (u64), and
 //! the `k` blocks of B bytes. A block is its `2d`-bit opening context, then

@@ -20,8 +20,12 @@
 //! ```
 //!
 //! A section holds one movement block (captured count, side to move) or
-//! one placement run (goats placed and captured, goats to move), numbered
-//! as in the full tables. Its entries are cut into runs of equal entries;
+//! one placement run (goats placed and captured, the tigers to move),
+//! numbered as in the full tables. A tigers-to-move entry that a capture
+//! reaches need only be no better for the tigers than the truth, since a
+//! probe takes the best of it and of the captures; goats-to-move positions
+//! with goats in hand are not stored (the best placement, one ply over
+//! stored entries). Its entries are cut into runs of equal entries;
 //! each run is one token of a prefix code fitted to the section and to the
 //! kinds of the one or two runs before (the entry and the run's length
 //! class) and the length's low bits. Tokens fill

@@ -4,8 +4,12 @@
 //! tigers-to-move position is worth the worst of its stored entry and of
 //! its captures, which are searched the same way. Each search carries a
 //! cap, the most its caller can use, and stops as soon as it is reached.
+//! A probe reads at most [`MAX_READS`] entries: the true tables stay far
+//! below it, so a probe that needs more has met a damaged file.
 
-use bagh_core::{Move, Position, Side};
+use std::ops::ControlFlow;
+
+use bagh_core::{for_each_tiger_move, Move, Position, Side};
 
 use super::sections::placement_index;
 use super::CompressedTables;
@@ -13,33 +17,67 @@ use crate::layout::indexing::binomial;
 use crate::placement::runs::to_value;
 use crate::{Probe, TablebaseError, Value};
 
+/// The most entries one probe reads.
+pub(crate) const MAX_READS: u64 = 1 << 24;
+
 impl CompressedTables {
     /// The probe of a position with goats in hand and fewer captures than
     /// the target (checked by the caller).
     pub(crate) fn placement_probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
+        let mut reads = MAX_READS;
         match position.side_to_move() {
-            Side::Goat => Ok(Probe::new(self.goats_value(position, Value::Win)?, None)),
+            Side::Goat => Ok(Probe::new(
+                self.goats_value(position, Value::Win, &mut reads)?,
+                None,
+            )),
             Side::Tiger if position.legal_moves().is_empty() => Ok(Probe::game_over(Value::Loss)),
             Side::Tiger => Ok(Probe::new(
-                self.tigers_value(position, Value::Win)?.flip(),
+                self.tigers_value(position, Value::Win, &mut reads)?.flip(),
                 None,
             )),
         }
     }
 
     /// The goats' value of a goats-to-move position with goats in hand, or
-    /// `cap` where that is less: the best of its placements.
-    fn goats_value(&self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
+    /// `cap` where that is less: the best of its placements. The stored
+    /// entries of all of them are read first: an entry bounds its
+    /// position's value from above and is the value itself where the
+    /// tigers cannot capture, so the captures are searched only where they
+    /// could matter, the most promising first.
+    fn goats_value(
+        &self,
+        position: &Position,
+        cap: Value,
+        reads: &mut u64,
+    ) -> Result<Value, TablebaseError> {
         let mut best = Value::Loss;
+        let mut open: Vec<(Value, Position)> = Vec::new();
         for to in position.empty() {
             let mut after = *position;
             after.play_unchecked(Move::Place { to });
-            let value = if after.goats_in_hand() == 0 {
+            let bound = if after.goats_in_hand() == 0 {
                 self.movement_probe(&after)?.value.flip()
             } else {
-                self.tigers_value(&after, cap)?
+                let stored = self.stored(&after, reads)?;
+                if can_capture(&after) {
+                    if stored.min(cap) > best {
+                        open.push((stored, after));
+                    }
+                    continue;
+                }
+                stored
             };
-            best = best.max(value.min(cap));
+            best = best.max(bound.min(cap));
+            if best == cap {
+                return Ok(best);
+            }
+        }
+        open.sort_by_key(|(bound, _)| std::cmp::Reverse(*bound));
+        for (bound, after) in open {
+            if bound.min(cap) <= best {
+                break;
+            }
+            best = best.max(self.captures_value(&after, bound.min(cap), reads)?);
             if best == cap {
                 break;
             }
@@ -51,25 +89,63 @@ impl CompressedTables {
     /// fewer captures than the target, or `cap` where that is less: the
     /// stored entry and the captures; before any goat is placed (no
     /// section), every tiger move.
-    fn tigers_value(&self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
-        let rules = &self.layout.rules;
-        let placed = rules.goats() - position.goats_in_hand();
+    fn tigers_value(
+        &self,
+        position: &Position,
+        cap: Value,
+        reads: &mut u64,
+    ) -> Result<Value, TablebaseError> {
+        let placed = self.layout.rules.goats() - position.goats_in_hand();
+        if placed == 0 {
+            return self.moves_value(position, cap, false, reads);
+        }
+        let stored = self.stored(position, reads)?;
+        self.captures_value(position, stored.min(cap), reads)
+    }
+
+    /// The stored entry of a tigers-to-move position with goats placed and
+    /// in hand: its goats' value or a bound above it.
+    fn stored(&self, position: &Position, reads: &mut u64) -> Result<Value, TablebaseError> {
+        if *reads == 0 {
+            return Err(TablebaseError::corrupt(
+                &self.path,
+                format!("the probe of {position} needs more than {MAX_READS} entries"),
+            ));
+        }
+        *reads -= 1;
+        let placed = self.layout.rules.goats() - position.goats_in_hand();
         let captured = position.goats_captured();
-        let section = self.placement[usize::from(placed)].get(usize::from(captured));
-        let mut worst = match section {
-            Some(&s) => {
-                let run = binomial(self.layout.free, u32::from(placed - captured));
-                let (tigers, goats) = (position.tigers().bits(), position.goats().bits());
-                let index = placement_index(&self.layout, tigers, goats, run);
-                to_value(self.entry(s, index)? as u8).min(cap)
-            }
-            None => cap,
-        };
+        let s = self.placement[usize::from(placed)][usize::from(captured)];
+        let run = binomial(self.layout.free, u32::from(placed - captured));
+        let (tigers, goats) = (position.tigers().bits(), position.goats().bits());
+        let index = placement_index(&self.layout, tigers, goats, run);
+        Ok(to_value(self.entry(s, index)? as u8))
+    }
+
+    /// The worst for the goats of `bound` and of the tigers' captures.
+    fn captures_value(
+        &self,
+        position: &Position,
+        bound: Value,
+        reads: &mut u64,
+    ) -> Result<Value, TablebaseError> {
+        self.moves_value(position, bound, true, reads)
+    }
+
+    /// The worst for the goats of `worst` and of the tigers' moves (only
+    /// their captures if `captures_only`).
+    fn moves_value(
+        &self,
+        position: &Position,
+        mut worst: Value,
+        captures_only: bool,
+        reads: &mut u64,
+    ) -> Result<Value, TablebaseError> {
         if worst == Value::Loss {
             return Ok(worst);
         }
         for mv in position.legal_moves() {
-            if section.is_some() && !matches!(mv, Move::Capture { .. }) {
+            if captures_only && !matches!(mv, Move::Capture { .. }) {
                 continue;
             }
             let mut after = *position;
@@ -77,7 +153,7 @@ impl CompressedTables {
             let value = if after.is_capture_target_reached() {
                 Value::Loss
             } else {
-                self.goats_value(&after, worst)?
+                self.goats_value(&after, worst, reads)?
             };
             worst = worst.min(value);
             if worst == Value::Loss {
@@ -86,4 +162,18 @@ impl CompressedTables {
         }
         Ok(worst)
     }
+}
+
+/// Whether the tigers to move in `position` have a capture.
+fn can_capture(position: &Position) -> bool {
+    for_each_tiger_move(
+        position.rules(),
+        position.tigers(),
+        position.goats(),
+        |mv| match mv {
+            Move::Capture { .. } => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        },
+    )
+    .is_break()
 }
