@@ -3,10 +3,13 @@
 //! is worth its best placement, one ply over stored entries; a
 //! tigers-to-move position is worth the worst of its stored entry and of
 //! its captures, which are searched the same way. Each search carries a
-//! cap, the most its caller can use, and stops as soon as it is reached.
+//! cap, the most its caller can use, and stops as soon as it is reached;
+//! the goats-to-move positions it searched are remembered for the rest of
+//! the probe, since placements and captures reach them in several orders.
 //! A probe reads at most [`MAX_READS`] entries: the true tables stay far
 //! below it, so a probe that needs more has met a damaged file.
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use bagh_core::{for_each_tiger_move, Move, Position, Side};
@@ -24,41 +27,82 @@ impl CompressedTables {
     /// The probe of a position with goats in hand and fewer captures than
     /// the target (checked by the caller).
     pub(crate) fn placement_probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
-        let mut reads = MAX_READS;
+        let mut search = Search {
+            tables: self,
+            reads: MAX_READS,
+            known: HashMap::new(),
+        };
         match position.side_to_move() {
-            Side::Goat => Ok(Probe::new(
-                self.goats_value(position, Value::Win, &mut reads)?,
-                None,
-            )),
+            Side::Goat => Ok(Probe::new(search.goats_value(position, Value::Win)?, None)),
             Side::Tiger if position.legal_moves().is_empty() => Ok(Probe::game_over(Value::Loss)),
             Side::Tiger => Ok(Probe::new(
-                self.tigers_value(position, Value::Win, &mut reads)?.flip(),
+                search.tigers_value(position, Value::Win)?.flip(),
                 None,
             )),
         }
     }
+}
 
+/// What a probe has learnt of a goats-to-move position's value.
+#[derive(Copy, Clone)]
+enum Known {
+    Exactly(Value),
+    AtLeast(Value),
+}
+
+/// One probe's search: the entries it may still read, and what it knows.
+struct Search<'a> {
+    tables: &'a CompressedTables,
+    reads: u64,
+    known: HashMap<u64, Known>,
+}
+
+/// A position's pieces and counters in one number (the rule set is the
+/// file's).
+fn key(position: &Position) -> u64 {
+    u64::from(position.tigers().bits())
+        | u64::from(position.goats().bits()) << 25
+        | u64::from(position.goats_in_hand()) << 50
+        | u64::from(position.goats_captured()) << 56
+        | u64::from(position.side_to_move() == Side::Tiger) << 62
+}
+
+impl Search<'_> {
     /// The goats' value of a goats-to-move position with goats in hand, or
     /// `cap` where that is less: the best of its placements. The stored
     /// entries of all of them are read first: an entry bounds its
     /// position's value from above and is the value itself where the
     /// tigers cannot capture, so the captures are searched only where they
     /// could matter, the most promising first.
-    fn goats_value(
-        &self,
-        position: &Position,
-        cap: Value,
-        reads: &mut u64,
-    ) -> Result<Value, TablebaseError> {
+    fn goats_value(&mut self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
+        let key = key(position);
+        match self.known.get(&key) {
+            Some(Known::Exactly(value)) => return Ok((*value).min(cap)),
+            Some(Known::AtLeast(value)) if *value >= cap => return Ok(cap),
+            _ => {}
+        }
+        let value = self.best_placement(position, cap)?;
+        self.known.insert(
+            key,
+            if value < cap {
+                Known::Exactly(value)
+            } else {
+                Known::AtLeast(value)
+            },
+        );
+        Ok(value)
+    }
+
+    fn best_placement(&mut self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
         let mut best = Value::Loss;
         let mut open: Vec<(Value, Position)> = Vec::new();
         for to in position.empty() {
             let mut after = *position;
             after.play_unchecked(Move::Place { to });
             let bound = if after.goats_in_hand() == 0 {
-                self.movement_probe(&after)?.value.flip()
+                self.tables.movement_probe(&after)?.value.flip()
             } else {
-                let stored = self.stored(&after, reads)?;
+                let stored = self.stored(&after)?;
                 if can_capture(&after) {
                     if stored.min(cap) > best {
                         open.push((stored, after));
@@ -77,7 +121,7 @@ impl CompressedTables {
             if bound.min(cap) <= best {
                 break;
             }
-            best = best.max(self.captures_value(&after, bound.min(cap), reads)?);
+            best = best.max(self.moves_value(&after, bound.min(cap), true)?);
             if best == cap {
                 break;
             }
@@ -89,57 +133,42 @@ impl CompressedTables {
     /// fewer captures than the target, or `cap` where that is less: the
     /// stored entry and the captures; before any goat is placed (no
     /// section), every tiger move.
-    fn tigers_value(
-        &self,
-        position: &Position,
-        cap: Value,
-        reads: &mut u64,
-    ) -> Result<Value, TablebaseError> {
-        let placed = self.layout.rules.goats() - position.goats_in_hand();
+    fn tigers_value(&mut self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
+        let placed = self.tables.layout.rules.goats() - position.goats_in_hand();
         if placed == 0 {
-            return self.moves_value(position, cap, false, reads);
+            return self.moves_value(position, cap, false);
         }
-        let stored = self.stored(position, reads)?;
-        self.captures_value(position, stored.min(cap), reads)
+        let stored = self.stored(position)?;
+        self.moves_value(position, stored.min(cap), true)
     }
 
     /// The stored entry of a tigers-to-move position with goats placed and
     /// in hand: its goats' value or a bound above it.
-    fn stored(&self, position: &Position, reads: &mut u64) -> Result<Value, TablebaseError> {
-        if *reads == 0 {
+    fn stored(&mut self, position: &Position) -> Result<Value, TablebaseError> {
+        let tables = self.tables;
+        if self.reads == 0 {
             return Err(TablebaseError::corrupt(
-                &self.path,
+                &tables.path,
                 format!("the probe of {position} needs more than {MAX_READS} entries"),
             ));
         }
-        *reads -= 1;
-        let placed = self.layout.rules.goats() - position.goats_in_hand();
+        self.reads -= 1;
+        let placed = tables.layout.rules.goats() - position.goats_in_hand();
         let captured = position.goats_captured();
-        let s = self.placement[usize::from(placed)][usize::from(captured)];
-        let run = binomial(self.layout.free, u32::from(placed - captured));
+        let s = tables.placement[usize::from(placed)][usize::from(captured)];
+        let run = binomial(tables.layout.free, u32::from(placed - captured));
         let (tigers, goats) = (position.tigers().bits(), position.goats().bits());
-        let index = placement_index(&self.layout, tigers, goats, run);
-        Ok(to_value(self.entry(s, index)? as u8))
-    }
-
-    /// The worst for the goats of `bound` and of the tigers' captures.
-    fn captures_value(
-        &self,
-        position: &Position,
-        bound: Value,
-        reads: &mut u64,
-    ) -> Result<Value, TablebaseError> {
-        self.moves_value(position, bound, true, reads)
+        let index = placement_index(&tables.layout, tigers, goats, run);
+        Ok(to_value(tables.entry(s, index)? as u8))
     }
 
     /// The worst for the goats of `worst` and of the tigers' moves (only
     /// their captures if `captures_only`).
     fn moves_value(
-        &self,
+        &mut self,
         position: &Position,
         mut worst: Value,
         captures_only: bool,
-        reads: &mut u64,
     ) -> Result<Value, TablebaseError> {
         if worst == Value::Loss {
             return Ok(worst);
@@ -153,7 +182,7 @@ impl CompressedTables {
             let value = if after.is_capture_target_reached() {
                 Value::Loss
             } else {
-                self.goats_value(&after, worst, reads)?
+                self.goats_value(&after, worst)?
             };
             worst = worst.min(value);
             if worst == Value::Loss {
