@@ -23,13 +23,27 @@ use crate::{Probe, TablebaseError, Value};
 /// The most entries one probe reads.
 pub(crate) const MAX_READS: u64 = 1 << 24;
 
+#[cfg(test)]
+thread_local! {
+    /// In this crate's tests: the most entries a probe of this thread reads.
+    pub(crate) static READ_LIMIT: std::cell::Cell<u64> = const { std::cell::Cell::new(MAX_READS) };
+}
+
+/// The most entries a probe may read.
+fn read_limit() -> u64 {
+    #[cfg(test)]
+    return READ_LIMIT.with(|limit| limit.get());
+    #[cfg(not(test))]
+    MAX_READS
+}
+
 impl CompressedTables {
     /// The probe of a position with goats in hand and fewer captures than
     /// the target (checked by the caller).
     pub(crate) fn placement_probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
         let mut search = Search {
             tables: self,
-            reads: MAX_READS,
+            reads: read_limit(),
             known: HashMap::new(),
         };
         match position.side_to_move() {
@@ -149,7 +163,10 @@ impl Search<'_> {
         if self.reads == 0 {
             return Err(TablebaseError::corrupt(
                 &tables.path,
-                format!("the probe of {position} needs more than {MAX_READS} entries"),
+                format!(
+                    "the probe of {position} needs more than {} entries",
+                    read_limit()
+                ),
             ));
         }
         self.reads -= 1;
@@ -205,4 +222,43 @@ fn can_capture(position: &Position) -> bool {
         },
     )
     .is_break()
+}
+
+#[cfg(test)]
+mod tests {
+    use bagh_core::{Point, Position, Ruleset};
+
+    use super::READ_LIMIT;
+    use crate::{BuildOptions, CompressedTables, Tablebase, TablebaseError};
+
+    /// A probe that would read more entries than its limit (which only a
+    /// damaged file makes it do) stops with an error naming the file.
+    #[test]
+    fn a_probe_stops_at_its_read_limit() {
+        let rules = Ruleset::builder()
+            .tigers([Point::C3])
+            .goats(4)
+            .capture_target(2)
+            .build()
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let full =
+            Tablebase::build(rules, dir.path().join("full"), &BuildOptions::default()).unwrap();
+        let small =
+            CompressedTables::compress(&full, dir.path().join("small"), &BuildOptions::default())
+                .unwrap();
+        let tables = Tablebase::open(small.path()).unwrap();
+        let start = Position::new(rules);
+        assert_eq!(tables.probe(&start).unwrap(), full.probe(&start).unwrap());
+        READ_LIMIT.with(|limit| limit.set(2));
+        let error = tables.probe(&start).unwrap_err();
+        READ_LIMIT.with(|limit| limit.set(super::MAX_READS));
+        assert!(matches!(error, TablebaseError::Corrupt { .. }), "{error}");
+        let text = error.to_string();
+        assert!(
+            text.contains("needs more than 2 entries")
+                && text.contains(&small.path().display().to_string()),
+            "{text}"
+        );
+    }
 }

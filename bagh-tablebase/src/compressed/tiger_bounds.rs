@@ -196,7 +196,12 @@ pub(crate) fn best_capture<E>(
 
 #[cfg(test)]
 mod tests {
+    use bagh_core::{Point, Position, Ruleset, Side};
+
     use super::*;
+    use crate::compressed::sections::{shapes, Part};
+    use crate::layout::position_of;
+    use crate::{BuildOptions, Tablebase, Value};
 
     #[test]
     fn codes_say_what_they_allow() {
@@ -204,5 +209,85 @@ mod tests {
         assert_eq!(allowed(3), Allowed::AtLeast(0));
         assert_eq!(allowed(5), Allowed::AtLeast(2));
         assert_eq!(allowed(ANYTHING), Allowed::Any);
+    }
+
+    /// Every placement entry's code, checked with the full tables' probes
+    /// of the tigers-to-move position and of its captures: the goats'
+    /// value exactly, or a bound where a capture reaches it; and bounds
+    /// are common.
+    #[test]
+    fn bounds_stand_where_a_capture_reaches_the_value() {
+        let rules = Ruleset::builder()
+            .tigers([Point::A1, Point::E5])
+            .goats(5)
+            .capture_target(2)
+            .build()
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let full = Tablebase::build(rules, dir.path(), &BuildOptions::default()).unwrap();
+        let layout = Layout::new(rules);
+        let goats_value = |position: &Position| {
+            let probe = full.probe(position).unwrap().value;
+            match position.side_to_move() {
+                Side::Goat => probe,
+                Side::Tiger => probe.flip(),
+            }
+        };
+        let (mut bounds, mut entries) = (0, 0);
+        for shape in shapes(&layout) {
+            let Part::Placement { placed, captured } = shape.part else {
+                continue;
+            };
+            let values = full
+                .placement()
+                .unwrap()
+                .read_layer(u32::from(placed))
+                .unwrap();
+            let codes = section_bounds(&layout, &shape, &values);
+            assert_eq!(codes.len() as u64, shape.entries);
+            for (index, &code) in codes.iter().enumerate() {
+                let rep = &layout.reps[index / shape.run as usize];
+                let compact = crate::layout::indexing::colex_unrank(
+                    index as u64 % shape.run,
+                    layout.free,
+                    u32::from(placed - captured),
+                );
+                let goats = layout.expand(rep, compact);
+                if !Layout::is_canonical(rep, goats) {
+                    assert_eq!(allowed(code), Allowed::Any);
+                    continue;
+                }
+                let in_hand = rules.goats() - placed;
+                let position = position_of(&rules, rep.bits, goats, Side::Tiger, in_hand, captured);
+                let value = goats_value(&position);
+                let best_capture = position
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|mv| matches!(mv, Move::Capture { .. }))
+                    .map(|mv| {
+                        let after = position.play(mv).unwrap();
+                        if after.is_capture_target_reached() {
+                            Value::Loss
+                        } else {
+                            goats_value(&after)
+                        }
+                    })
+                    .min();
+                let stored = match value {
+                    Value::Loss => 0,
+                    Value::Draw => 1,
+                    Value::Win => 2,
+                };
+                let expected = if best_capture == Some(value) {
+                    Allowed::AtLeast(stored)
+                } else {
+                    Allowed::Exactly(stored)
+                };
+                assert_eq!(allowed(code), expected, "{position}");
+                entries += 1;
+                bounds += u32::from(matches!(expected, Allowed::AtLeast(_)));
+            }
+        }
+        assert!(bounds * 4 > entries, "{bounds} bounds of {entries} entries");
     }
 }
