@@ -15,7 +15,9 @@
 //! the median probe, and the line gives the median of 7 runs (the two
 //! tables alternating) with their range, then the compressed file's
 //! slowest probes: the median over the runs of their 99th percentile, and
-//! the slowest of all. The answers of both are compared on the way.
+//! the slowest of all. The answers of both are compared on the way. Last,
+//! one run of the compressed file's goats-to-move probes by goats placed:
+//! where in the game the slow probes are.
 
 mod common;
 
@@ -132,6 +134,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             summary(compressed_runs),
             tails[tails.len() / 2],
             slowest
+        );
+    }
+    println!("compressed, goats to move, by goats placed (one run):");
+    let goats = full.rules().goats();
+    for placed in 0..goats {
+        let these: Vec<Position> = goats_to_move
+            .iter()
+            .filter(|p| goats - p.goats_in_hand() == placed)
+            .copied()
+            .collect();
+        if these.len() < 100 {
+            continue;
+        }
+        let (median, tail, max) = micros(&these, |p| {
+            std::hint::black_box(compressed.probe(p).ok());
+        });
+        println!(
+            "  {placed:2} placed, {:5} probes: median {median:8.1} µs, 99th percentile {tail:9.1} µs, slowest {max:9.1} µs",
+            these.len()
         );
     }
     Ok(())

@@ -219,13 +219,13 @@ impl CompressedTables {
         crate::movement::format::u64_at(&self.map, section.starts_at + 8 * k as usize)
     }
 
-    /// The entry `index` of section `s`, decoded from its block.
-    pub(crate) fn entry(&self, s: usize, index: u64) -> Result<u16, TablebaseError> {
+    /// The block of section `s` that holds entry `index`: the last one
+    /// starting at or before it.
+    pub(crate) fn block_of(&self, s: usize, index: u64) -> Result<u64, TablebaseError> {
         let section = &self.header.sections[s];
         if index >= section.entries {
             return Err(self.corrupt(section, "an entry past the end"));
         }
-        // The last block starting at or before `index`.
         let (mut low, mut high) = (0u64, section.blocks);
         while high - low > 1 {
             let middle = low + (high - low) / 2;
@@ -235,8 +235,29 @@ impl CompressedTables {
                 high = middle;
             }
         }
+        Ok(low)
+    }
+
+    /// The runs of block `k` of section `s`: first entry, length, value.
+    pub(crate) fn block_runs(
+        &self,
+        s: usize,
+        k: u64,
+    ) -> Result<Vec<(u64, u64, u16)>, TablebaseError> {
+        let mut runs = Vec::new();
+        self.walk_block(&self.header.sections[s], k, |at, run, symbol| {
+            runs.push((at, run, symbol));
+            false
+        })?;
+        Ok(runs)
+    }
+
+    /// The entry `index` of section `s`, decoded from its block.
+    pub(crate) fn entry(&self, s: usize, index: u64) -> Result<u16, TablebaseError> {
+        let section = &self.header.sections[s];
+        let block = self.block_of(s, index)?;
         let mut found = None;
-        self.walk_block(section, low, |at, run, symbol| {
+        self.walk_block(section, block, |at, run, symbol| {
             if index < at + run {
                 found = Some(symbol);
             }

@@ -45,6 +45,7 @@ impl CompressedTables {
             tables: self,
             reads: read_limit(),
             known: HashMap::new(),
+            blocks: Vec::new(),
         };
         match position.side_to_move() {
             Side::Goat => Ok(Probe::new(search.goats_value(position, Value::Win)?, None)),
@@ -64,12 +65,18 @@ enum Known {
     AtLeast(Value),
 }
 
-/// One probe's search: the entries it may still read, and what it knows.
+/// One probe's search: the entries it may still read, what it knows, and
+/// the blocks it decoded last (the placements of one position often fall
+/// in one block).
 struct Search<'a> {
     tables: &'a CompressedTables,
     reads: u64,
     known: HashMap<u64, Known>,
+    blocks: Vec<((usize, u64), Vec<(u64, u64, u16)>)>,
 }
+
+/// The decoded blocks a search keeps.
+const BLOCKS_KEPT: usize = 8;
 
 /// A position's pieces and counters in one number (the rule set is the
 /// file's).
@@ -176,7 +183,29 @@ impl Search<'_> {
         let run = binomial(tables.layout.free, u32::from(placed - captured));
         let (tigers, goats) = (position.tigers().bits(), position.goats().bits());
         let index = placement_index(&tables.layout, tigers, goats, run);
-        Ok(to_value(tables.entry(s, index)? as u8))
+        let block = (s, tables.block_of(s, index)?);
+        let at = match self.blocks.iter().position(|(b, _)| *b == block) {
+            Some(at) => at,
+            None => {
+                if self.blocks.len() == BLOCKS_KEPT {
+                    self.blocks.remove(0);
+                }
+                self.blocks.push((block, tables.block_runs(s, block.1)?));
+                self.blocks.len() - 1
+            }
+        };
+        let runs = &self.blocks[at].1;
+        let run = runs.partition_point(|&(first, _, _)| first <= index);
+        match run.checked_sub(1).map(|r| runs[r]) {
+            Some((first, length, value)) if index < first + length => Ok(to_value(value as u8)),
+            _ => Err(TablebaseError::corrupt(
+                &tables.path,
+                format!(
+                    "a block that ends short in the {} section",
+                    tables.sections()[s].part
+                ),
+            )),
+        }
     }
 
     /// The worst for the goats of `worst` and of the tigers' moves (only
