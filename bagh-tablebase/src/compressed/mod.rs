@@ -85,6 +85,9 @@ impl std::fmt::Debug for CompressedTables {
     }
 }
 
+/// A run of a decoded block: its first entry, its length and its value.
+pub(crate) type Run = (u64, u64, u16);
+
 /// The size of one section of a compressed file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SectionSize {

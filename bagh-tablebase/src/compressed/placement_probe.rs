@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 use bagh_core::{for_each_tiger_move, Move, Position, Side};
 
 use super::sections::placement_index;
-use super::CompressedTables;
+use super::{CompressedTables, Run};
 use crate::layout::indexing::binomial;
 use crate::placement::runs::to_value;
 use crate::{Probe, TablebaseError, Value};
@@ -72,7 +72,8 @@ struct Search<'a> {
     tables: &'a CompressedTables,
     reads: u64,
     known: HashMap<u64, Known>,
-    blocks: Vec<((usize, u64), Vec<(u64, u64, u16)>)>,
+    /// By section and block number.
+    blocks: Vec<((usize, u64), Vec<Run>)>,
 }
 
 /// The decoded blocks a search keeps.
