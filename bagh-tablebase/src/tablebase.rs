@@ -321,12 +321,7 @@ impl Tablebase {
                 })?
                 .probe(position),
             Tables::Compressed(tables) => {
-                if !crate::layout::counts_match(tables.layout(), position) {
-                    return Err(TablebaseError::NotInTable {
-                        position: position.to_string(),
-                        reason: "the piece counts do not match the rule set",
-                    });
-                }
+                Self::check_counts(tables, position)?;
                 if position.goats_in_hand() == 0 {
                     tables.movement_probe(position)
                 } else {
@@ -339,16 +334,48 @@ impl Tablebase {
     /// Every legal move with the probe of the position it leads to (for the
     /// side to move there, the opponent).
     pub fn probe_moves(&self, position: &Position) -> Result<Vec<(Move, Probe)>, TablebaseError> {
-        self.probe(position)?;
-        crate::probe_each_move(position, |after| self.probe(after))
+        Ok(self.probe_with_moves(position)?.1)
     }
 
     /// The moves that keep the value of a position: in the movement phase
     /// with the best distance (the fastest win, the slowest loss), in
     /// placement every move that keeps the value. Empty when the game is over.
     pub fn best_moves(&self, position: &Position) -> Result<Vec<Move>, TablebaseError> {
+        let (probe, moves) = self.probe_with_moves(position)?;
+        Ok(crate::keeping(probe, moves))
+    }
+
+    /// The probe of a position and of every move's result. Compressed
+    /// tables answer a placement position with one search, which shares
+    /// what it reads between the moves, and take its value from theirs.
+    fn probe_with_moves(
+        &self,
+        position: &Position,
+    ) -> Result<(Probe, Vec<(Move, Probe)>), TablebaseError> {
+        if let Tables::Compressed(tables) = &self.tables {
+            if position.goats_in_hand() > 0 && !position.is_capture_target_reached() {
+                crate::check_rules(position, self.rules())?;
+                Self::check_counts(tables, position)?;
+                return tables.placement_moves(position);
+            }
+        }
         let probe = self.probe(position)?;
-        Ok(crate::keeping(probe, self.probe_moves(position)?))
+        Ok((
+            probe,
+            crate::probe_each_move(position, |after| self.probe(after))?,
+        ))
+    }
+
+    /// An error unless the position's piece counts are the rule set's.
+    fn check_counts(tables: &CompressedTables, position: &Position) -> Result<(), TablebaseError> {
+        if crate::layout::counts_match(tables.layout(), position) {
+            Ok(())
+        } else {
+            Err(TablebaseError::NotInTable {
+                position: position.to_string(),
+                reason: "the piece counts do not match the rule set",
+            })
+        }
     }
 
     /// The counts of both tables (the placement layers are read whole and

@@ -41,20 +41,29 @@ impl CompressedTables {
     /// The probe of a position with goats in hand and fewer captures than
     /// the target (checked by the caller).
     pub(crate) fn placement_probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
-        let mut search = Search {
-            tables: self,
-            reads: read_limit(),
-            known: HashMap::new(),
-            blocks: Vec::new(),
+        Search::new(self).probe(position)
+    }
+
+    /// The probe of a position with goats in hand and fewer captures than
+    /// the target (checked by the caller), and of every move's result, by
+    /// one search; the position's value is the best of its moves'.
+    pub(crate) fn placement_moves(
+        &self,
+        position: &Position,
+    ) -> Result<(Probe, Vec<(Move, Probe)>), TablebaseError> {
+        let mut search = Search::new(self);
+        let moves =
+            crate::probe_each_move(position, |after| match crate::capture_target_probe(after) {
+                Some(over) => Ok(over),
+                None if after.goats_in_hand() == 0 => self.movement_probe(after),
+                None => search.probe(after),
+            })?;
+        let probe = match moves.iter().map(|(_, after)| after.value.flip()).max() {
+            Some(value) => Probe::new(value, None),
+            // Goats in hand can always be placed: the tigers are trapped.
+            None => Probe::game_over(Value::Loss),
         };
-        match position.side_to_move() {
-            Side::Goat => Ok(Probe::new(search.goats_value(position, Value::Win)?, None)),
-            Side::Tiger if position.legal_moves().is_empty() => Ok(Probe::game_over(Value::Loss)),
-            Side::Tiger => Ok(Probe::new(
-                search.tigers_value(position, Value::Win)?.flip(),
-                None,
-            )),
-        }
+        Ok((probe, moves))
     }
 }
 
@@ -89,7 +98,29 @@ fn key(position: &Position) -> u64 {
         | u64::from(position.side_to_move() == Side::Tiger) << 62
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(tables: &'a CompressedTables) -> Search<'a> {
+        Search {
+            tables,
+            reads: read_limit(),
+            known: HashMap::new(),
+            blocks: Vec::new(),
+        }
+    }
+
+    /// The probe of a position with goats in hand and fewer captures than
+    /// the target.
+    fn probe(&mut self, position: &Position) -> Result<Probe, TablebaseError> {
+        match position.side_to_move() {
+            Side::Goat => Ok(Probe::new(self.goats_value(position, Value::Win)?, None)),
+            Side::Tiger if position.legal_moves().is_empty() => Ok(Probe::game_over(Value::Loss)),
+            Side::Tiger => Ok(Probe::new(
+                self.tigers_value(position, Value::Win)?.flip(),
+                None,
+            )),
+        }
+    }
+
     /// The goats' value of a goats-to-move position with goats in hand, or
     /// `cap` where that is less: the best of its placements. The stored
     /// entries of all of them are read first: an entry bounds its
