@@ -355,16 +355,15 @@ impl CompressedTables {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use bagh_core::{random_game, Point, Position, Ruleset};
 
     use super::encode::FORCED_DEPTH;
     use crate::{BuildOptions, CompressedTables, Tablebase};
 
-    /// Every section coded with the kinds of two runs before (which small
-    /// tables never choose on their own) answers like the full tables.
-    #[test]
-    fn sections_of_depth_two_decode() {
+    /// The full tables of two tigers in the corners and five goats, two
+    /// captures to win, built in a temporary directory.
+    pub(crate) fn two_corner_tigers() -> (tempfile::TempDir, Tablebase) {
         let rules = Ruleset::builder()
             .tigers([Point::A1, Point::E5])
             .goats(5)
@@ -374,6 +373,15 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let full =
             Tablebase::build(rules, dir.path().join("full"), &BuildOptions::default()).unwrap();
+        (dir, full)
+    }
+
+    /// Every section coded with the kinds of two runs before (which small
+    /// tables never choose on their own) answers like the full tables.
+    #[test]
+    fn sections_of_depth_two_decode() {
+        let (dir, full) = two_corner_tigers();
+        let rules = *full.rules();
         FORCED_DEPTH.store(2, std::sync::atomic::Ordering::Relaxed);
         let made =
             CompressedTables::compress(&full, dir.path().join("small"), &BuildOptions::default());

@@ -287,7 +287,7 @@ fn can_capture(position: &Position) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use bagh_core::{Point, Position, Ruleset};
+    use bagh_core::Position;
 
     use super::READ_LIMIT;
     use crate::{BuildOptions, CompressedTables, Tablebase, TablebaseError};
@@ -296,15 +296,8 @@ mod tests {
     /// damaged file makes it do) stops with an error naming the file.
     #[test]
     fn a_probe_stops_at_its_read_limit() {
-        let rules = Ruleset::builder()
-            .tigers([Point::C3])
-            .goats(4)
-            .capture_target(2)
-            .build()
-            .unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let full =
-            Tablebase::build(rules, dir.path().join("full"), &BuildOptions::default()).unwrap();
+        let (dir, full) = crate::compressed::tests::two_corner_tigers();
+        let rules = *full.rules();
         let small =
             CompressedTables::compress(&full, dir.path().join("small"), &BuildOptions::default())
                 .unwrap();

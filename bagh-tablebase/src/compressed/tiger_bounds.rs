@@ -16,12 +16,12 @@
 
 use std::ops::ControlFlow;
 
-use bagh_core::{for_each_tiger_move, Move, PointSet, Position};
+use bagh_core::{for_each_tiger_move, PointSet, Position};
 
 use super::encode::{goodness, Allowed};
 use super::sections::SectionShape;
 use crate::layout::indexing::{binomial, next_subset};
-use crate::layout::Layout;
+use crate::layout::{after_tiger_move, Layout};
 use crate::movement::entry;
 use crate::placement::file::Values;
 use crate::placement::runs::{entry_index, LOSS, WIN};
@@ -67,32 +67,23 @@ fn tigers_to_move(
         PointSet::from_bits(tigers),
         PointSet::from_bits(goats),
         |mv| {
+            let Some((after_tigers, after_goats, capture)) = after_tiger_move(tigers, goats, mv)
+            else {
+                return ControlFlow::Continue(());
+            };
             any_move = true;
-            let value = match mv {
-                Move::Capture { from, over, to } => {
-                    let value = if captured + 1 >= rules.capture_target() {
-                        LOSS
-                    } else {
-                        lookup(
-                            tigers ^ (1 << from.index() | 1 << to.index()),
-                            goats & !(1 << over.index()),
-                            captured + 1,
-                        )
-                    };
-                    worst_capture = worst_capture.min(value);
-                    value
-                }
-                Move::Step { from, to } => {
-                    if worst == LOSS {
-                        return ControlFlow::Continue(());
-                    }
-                    lookup(
-                        tigers ^ (1 << from.index() | 1 << to.index()),
-                        goats,
-                        captured,
-                    )
-                }
-                Move::Place { .. } => return ControlFlow::Continue(()),
+            let value = if capture {
+                let value = if captured + 1 >= rules.capture_target() {
+                    LOSS
+                } else {
+                    lookup(after_tigers, after_goats, captured + 1)
+                };
+                worst_capture = worst_capture.min(value);
+                value
+            } else if worst == LOSS {
+                return ControlFlow::Continue(());
+            } else {
+                lookup(after_tigers, after_goats, captured)
             };
             worst = worst.min(value);
             if worst_capture == LOSS {
@@ -164,16 +155,15 @@ pub(crate) fn best_capture<E>(
     let rules = &layout.rules;
     let captured = position.goats_captured();
     let mut best: Option<u16> = None;
+    let (tigers, goats) = (position.tigers().bits(), position.goats().bits());
     let search = for_each_tiger_move(rules, position.tigers(), position.goats(), |mv| {
-        let Move::Capture { from, over, to } = mv else {
+        let Some((after_tigers, after_goats, true)) = after_tiger_move(tigers, goats, mv) else {
             return ControlFlow::Continue(());
         };
         let entry = if captured + 1 >= rules.capture_target() {
             entry::win(1)
         } else {
-            let tigers = position.tigers().bits() ^ (1 << from.index() | 1 << to.index());
-            let goats = position.goats().bits() & !(1 << over.index());
-            let after = match goats_entry(tigers, goats, captured + 1) {
+            let after = match goats_entry(after_tigers, after_goats, captured + 1) {
                 Ok(after) => after,
                 Err(e) => return ControlFlow::Break(e),
             };
@@ -196,12 +186,12 @@ pub(crate) fn best_capture<E>(
 
 #[cfg(test)]
 mod tests {
-    use bagh_core::{Point, Position, Ruleset, Side};
+    use bagh_core::{Move, Position, Side};
 
     use super::*;
     use crate::compressed::sections::{shapes, Part};
     use crate::layout::position_of;
-    use crate::{BuildOptions, Tablebase, Value};
+    use crate::Value;
 
     #[test]
     fn codes_say_what_they_allow() {
@@ -217,14 +207,8 @@ mod tests {
     /// are common.
     #[test]
     fn bounds_stand_where_a_capture_reaches_the_value() {
-        let rules = Ruleset::builder()
-            .tigers([Point::A1, Point::E5])
-            .goats(5)
-            .capture_target(2)
-            .build()
-            .unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let full = Tablebase::build(rules, dir.path(), &BuildOptions::default()).unwrap();
+        let (_dir, full) = crate::compressed::tests::two_corner_tigers();
+        let rules = *full.rules();
         let layout = Layout::new(rules);
         let goats_value = |position: &Position| {
             let probe = full.probe(position).unwrap().value;

@@ -312,6 +312,28 @@ pub(crate) fn position_of(
         .expect("the tables number only positions with the rule set's piece counts")
 }
 
+/// The tigers and goats after a tiger's step or capture (as bitmasks), and
+/// whether it captured; `None` for a placement.
+#[inline]
+pub(crate) fn after_tiger_move(
+    tigers: u32,
+    goats: u32,
+    mv: bagh_core::Move,
+) -> Option<(u32, u32, bool)> {
+    use bagh_core::Move;
+    match mv {
+        Move::Step { from, to } => {
+            Some((tigers ^ (1 << from.index() | 1 << to.index()), goats, false))
+        }
+        Move::Capture { from, over, to } => Some((
+            tigers ^ (1 << from.index() | 1 << to.index()),
+            goats & !(1 << over.index()),
+            true,
+        )),
+        Move::Place { .. } => None,
+    }
+}
+
 /// The number of movement-phase positions up to symmetry, both sides to
 /// move, by Burnside's lemma.
 pub(crate) fn count_positions(rules: &Ruleset) -> u64 {

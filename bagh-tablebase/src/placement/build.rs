@@ -15,12 +15,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use bagh_core::{for_each_tiger_move, Move, PointSet, Side};
+use bagh_core::{for_each_tiger_move, PointSet, Side};
 
 use super::file::{self, Expected, Values};
 use super::runs::{count_entries, entry_index, layer_bytes, run_sizes, runs, Run, DRAW, LOSS, WIN};
 use crate::layout::indexing::{binomial, colex_rank_fast, next_subset};
-use crate::layout::Layout;
+use crate::layout::{after_tiger_move, Layout};
 use crate::memory::filled;
 use crate::{BuildOptions, BuildProgress, MovementTable, Stage, TablebaseError, Value};
 
@@ -72,21 +72,18 @@ impl Below<'_> {
             PointSet::from_bits(tigers),
             PointSet::from_bits(goats),
             |mv| {
+                let Some((after_tigers, after_goats, capture)) =
+                    after_tiger_move(tigers, goats, mv)
+                else {
+                    return ControlFlow::Continue(());
+                };
                 any_move = true;
-                let value = match mv {
-                    Move::Capture { from, over, to } => {
-                        if captured + 1 >= target {
-                            return ControlFlow::Break(LOSS);
-                        }
-                        let after_tigers = tigers ^ (1 << from.index() | 1 << to.index());
-                        let after_goats = goats & !(1 << over.index());
-                        self.goats_to_move(after_tigers, after_goats, captured + 1)
-                    }
-                    Move::Step { from, to } => {
-                        let after_tigers = tigers ^ (1 << from.index() | 1 << to.index());
-                        self.goats_to_move(after_tigers, goats, captured)
-                    }
-                    Move::Place { .. } => return ControlFlow::Continue(()),
+                let value = if !capture {
+                    self.goats_to_move(after_tigers, after_goats, captured)
+                } else if captured + 1 >= target {
+                    return ControlFlow::Break(LOSS);
+                } else {
+                    self.goats_to_move(after_tigers, after_goats, captured + 1)
                 };
                 match settle(&mut worst, value, floor) {
                     Some(answer) => ControlFlow::Break(answer),
