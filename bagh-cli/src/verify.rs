@@ -79,7 +79,7 @@ pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
     }
     writeln!(
         out,
-        "OK: {} entries identical to {} ({seconds:.1} s)",
+        "OK: {} entries agree with {} (the value, or a bound a capture corrects) ({seconds:.1} s)",
         thousands(entries),
         against.display()
     )?;
