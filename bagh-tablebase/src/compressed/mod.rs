@@ -42,6 +42,7 @@ pub(crate) mod format;
 mod full_entries;
 mod huffman;
 mod placement_probe;
+mod proven;
 pub(crate) mod sections;
 mod tiger_bounds;
 mod tokens;
@@ -73,6 +74,8 @@ pub struct CompressedTables {
     /// The index of each placement section, by goats placed then captured
     /// (none for no goats placed).
     placement: Vec<Vec<usize>>,
+    /// Goats-to-move values proved by earlier probes.
+    proven: proven::Proven,
 }
 
 impl std::fmt::Debug for CompressedTables {
@@ -148,6 +151,7 @@ impl CompressedTables {
             map,
             header,
             placement,
+            proven: proven::Proven::new(),
         })
     }
 

@@ -88,14 +88,13 @@ struct Search<'a> {
 /// The decoded blocks a search keeps.
 const BLOCKS_KEPT: usize = 8;
 
-/// A position's pieces and counters in one number (the rule set is the
-/// file's).
+/// A goats-to-move position's pieces and counters in one number of 59
+/// bits (the rule set is the file's).
 fn key(position: &Position) -> u64 {
     u64::from(position.tigers().bits())
         | u64::from(position.goats().bits()) << 25
         | u64::from(position.goats_in_hand()) << 50
         | u64::from(position.goats_captured()) << 56
-        | u64::from(position.side_to_move() == Side::Tiger) << 62
 }
 
 impl<'a> Search<'a> {
@@ -129,12 +128,18 @@ impl<'a> Search<'a> {
     /// could matter, the most promising first.
     fn goats_value(&mut self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
         let key = key(position);
+        if let Some(value) = self.tables.proven.get(key) {
+            return Ok(value.min(cap));
+        }
         match self.known.get(&key) {
             Some(Known::Exactly(value)) => return Ok((*value).min(cap)),
             Some(Known::AtLeast(value)) if *value >= cap => return Ok(cap),
             _ => {}
         }
         let value = self.best_placement(position, cap)?;
+        if value < cap || cap == Value::Win {
+            self.tables.proven.put(key, value);
+        }
         self.known.insert(
             key,
             if value < cap {
@@ -301,9 +306,11 @@ mod tests {
         let small =
             CompressedTables::compress(&full, dir.path().join("small"), &BuildOptions::default())
                 .unwrap();
-        let tables = Tablebase::open(small.path()).unwrap();
         let start = Position::new(rules);
+        let tables = Tablebase::open(small.path()).unwrap();
         assert_eq!(tables.probe(&start).unwrap(), full.probe(&start).unwrap());
+        // Newly opened: nothing proved by the probe above.
+        let tables = Tablebase::open(small.path()).unwrap();
         READ_LIMIT.with(|limit| limit.set(2));
         let error = tables.probe(&start).unwrap_err();
         READ_LIMIT.with(|limit| limit.set(super::MAX_READS));
