@@ -66,7 +66,12 @@ impl<'a> FullEntries<'a> {
             Part::Movement { captured, side } => {
                 let l = &self.layout.layers[captured as usize];
                 let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
-                Ok(use_entries(&movement_source(self.movement, base, side)))
+                Ok(use_entries(&movement_source(
+                    self.movement,
+                    captured,
+                    base,
+                    side,
+                )))
             }
             Part::Placement { placed, .. } => {
                 if self.layer.as_ref().is_none_or(|(p, _)| *p != placed) {
@@ -92,11 +97,13 @@ impl<'a> FullEntries<'a> {
     }
 }
 
-/// The entries of a movement section starting at entry `base` of the
-/// movement table: anything where unused, a bound where the tigers are to
-/// move and a capture reaches the entry (see [`capture_bound`]).
+/// The entries of a movement section of `captured` goats captured, `side`
+/// to move, starting at entry `base` of the movement table: anything where
+/// unused, a bound where the tigers are to move and a capture reaches the
+/// entry (see [`capture_bound`]).
 fn movement_source(
     movement: &MovementTable,
+    captured: u8,
     base: u64,
     side: Side,
 ) -> impl Fn(Range<u64>, &mut dyn FnMut(Allowed)) + Sync + '_ {
@@ -105,7 +112,7 @@ fn movement_source(
             let e = movement.entry(base + i);
             visit(if tag(e) == UNUSED {
                 Allowed::Any
-            } else if side == Side::Tiger && capture_bound(movement, base + i, e) {
+            } else if side == Side::Tiger && capture_bound(movement, captured, base + i, e) {
                 Allowed::NoBetter(e)
             } else {
                 Allowed::Exactly(e)
@@ -115,17 +122,13 @@ fn movement_source(
 }
 
 /// Whether a capture of the tigers-to-move position at `index` of the
-/// movement table reaches its entry `e`: then a probe, which takes the best
-/// of the stored entry and of the captures, needs only an entry no better
-/// for the tigers.
-fn capture_bound(movement: &MovementTable, index: u64, e: u16) -> bool {
+/// movement table (in the layer of `captured` goats captured) reaches its
+/// entry `e`: then a probe, which takes the best of the stored entry and
+/// of the captures, needs only an entry no better for the tigers.
+fn capture_bound(movement: &MovementTable, captured: u8, index: u64, e: u16) -> bool {
     let layout = movement.layout();
-    let captured = layout
-        .layers
-        .iter()
-        .rposition(|l| l.offset <= index)
-        .unwrap_or(0);
-    let position = layout.position(captured, index - layout.layers[captured].offset);
+    let layer = usize::from(captured);
+    let position = layout.position(layer, index - layout.layers[layer].offset);
     let goats_entry = |tigers, goats, captured| {
         Ok::<_, std::convert::Infallible>(
             movement.entry(layout.slot(tigers, goats, Side::Goat, captured).index),

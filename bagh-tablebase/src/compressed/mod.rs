@@ -62,7 +62,7 @@ use crate::movement::entry;
 use crate::{Probe, TablebaseError};
 use encode::goodness;
 use format::{Header, Section};
-use sections::{movement_entry, shapes, Part};
+use sections::{movement_entry, movement_entry_of, shapes, Part};
 use tiger_bounds::best_capture;
 
 /// The compressed tables of one rule set, memory-mapped.
@@ -220,10 +220,10 @@ impl CompressedTables {
         let (section, index) = movement_entry(&self.layout, position);
         let mut stored = self.entry(section, index)?;
         if position.side_to_move() == Side::Tiger {
-            let goats_entry = |tigers, goats, captured: u8| {
-                let slot = self.layout.slot(tigers, goats, Side::Goat, captured);
-                let base = self.layout.layers[usize::from(captured)].offset;
-                self.entry(2 * usize::from(captured), slot.index - base)
+            let goats_entry = |tigers, goats, captured| {
+                let (s, index) =
+                    movement_entry_of(&self.layout, tigers, goats, Side::Goat, captured);
+                self.entry(s, index)
             };
             if let Some(capture) = best_capture(&self.layout, position, goats_entry)? {
                 if goodness(capture) > goodness(stored) {

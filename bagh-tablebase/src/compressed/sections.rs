@@ -132,14 +132,27 @@ pub(crate) fn placement_index(layout: &Layout, tigers: u32, goats: u32, run: u64
 /// fewer captures than the target, with the rule set's piece counts.
 #[inline]
 pub(crate) fn movement_entry(layout: &Layout, position: &Position) -> (usize, u64) {
-    let captured = position.goats_captured();
-    let side = position.side_to_move();
-    let slot = layout.slot(
+    movement_entry_of(
+        layout,
         position.tigers().bits(),
         position.goats().bits(),
-        side,
-        captured,
-    );
+        position.side_to_move(),
+        position.goats_captured(),
+    )
+}
+
+/// The movement section and entry of these pieces (bitmasks), side to
+/// move and captured count (fewer than the target, the rule set's piece
+/// counts).
+#[inline]
+pub(crate) fn movement_entry_of(
+    layout: &Layout,
+    tigers: u32,
+    goats: u32,
+    side: Side,
+    captured: u8,
+) -> (usize, u64) {
+    let slot = layout.slot(tigers, goats, side, captured);
     let layer = &layout.layers[captured as usize];
     let base = layer.offset + if side == Side::Tiger { layer.block } else { 0 };
     (
