@@ -341,8 +341,28 @@ impl Tablebase {
     /// with the best distance (the fastest win, the slowest loss), in
     /// placement every move that keeps the value. Empty when the game is over.
     pub fn best_moves(&self, position: &Position) -> Result<Vec<Move>, TablebaseError> {
+        if let Some(tables) = self.compressed_placement(position)? {
+            return tables.placement_best_moves(position);
+        }
         let (probe, moves) = self.probe_with_moves(position)?;
         Ok(crate::keeping(probe, moves))
+    }
+
+    /// The compressed tables, if these are compressed and the position is
+    /// one of their placement positions that a search answers (checked
+    /// against the rule set and its piece counts).
+    fn compressed_placement(
+        &self,
+        position: &Position,
+    ) -> Result<Option<&CompressedTables>, TablebaseError> {
+        if let Tables::Compressed(tables) = &self.tables {
+            if position.goats_in_hand() > 0 && !position.is_capture_target_reached() {
+                crate::check_rules(position, self.rules())?;
+                Self::check_counts(tables, position)?;
+                return Ok(Some(tables));
+            }
+        }
+        Ok(None)
     }
 
     /// The probe of a position and of every move's result. Compressed
@@ -352,12 +372,8 @@ impl Tablebase {
         &self,
         position: &Position,
     ) -> Result<(Probe, Vec<(Move, Probe)>), TablebaseError> {
-        if let Tables::Compressed(tables) = &self.tables {
-            if position.goats_in_hand() > 0 && !position.is_capture_target_reached() {
-                crate::check_rules(position, self.rules())?;
-                Self::check_counts(tables, position)?;
-                return tables.placement_moves(position);
-            }
+        if let Some(tables) = self.compressed_placement(position)? {
+            return tables.placement_moves(position);
         }
         let probe = self.probe(position)?;
         Ok((

@@ -1,10 +1,81 @@
 //! Reading a compressed file's blocks: finding the block that holds an
-//! entry (a binary search of the block starts) and decoding it run by run.
+//! entry (a binary search of the block starts) and decoding it run by run,
+//! with a cursor that a later read of the same block resumes.
 
 use super::format::Section;
 use super::tokens::{context_after, extra_bits, run_length, BitReader, CLASSES, PADDING};
 use super::{CompressedTables, Run};
 use crate::TablebaseError;
+
+/// A block partly decoded: the runs read so far and where the next one
+/// starts. A probe keeps a few of these, so that reading another entry of
+/// a block it has read decodes only the runs not yet seen, and reading one
+/// decodes no further than the entry.
+pub(crate) struct BlockCursor {
+    /// The section and block number, `None` before the first block.
+    pub(crate) block: Option<(usize, u64)>,
+    /// The runs decoded so far, in order (by `entry_in`).
+    runs: Vec<Run>,
+    /// The block's bytes and zeros after them, on the stack for blocks of
+    /// the size this library writes, else in `heap`.
+    stack: [u8; CompressedTables::BLOCK_BYTES + PADDING],
+    heap: Vec<u8>,
+    /// Bits consumed, the context of the next token, its first entry, and
+    /// the block's first entry and end.
+    position: u64,
+    context: u8,
+    at: u64,
+    first: u64,
+    end: u64,
+}
+
+impl Default for BlockCursor {
+    fn default() -> BlockCursor {
+        BlockCursor {
+            block: None,
+            runs: Vec::new(),
+            stack: [0; CompressedTables::BLOCK_BYTES + PADDING],
+            heap: Vec::new(),
+            position: 0,
+            context: 0,
+            at: 0,
+            first: 0,
+            end: 0,
+        }
+    }
+}
+
+impl BlockCursor {
+    /// The block's bytes and their padding.
+    fn padded(&self, size: usize) -> &[u8] {
+        if size <= CompressedTables::BLOCK_BYTES {
+            &self.stack[..size + PADDING]
+        } else {
+            &self.heap
+        }
+    }
+
+    /// The block number, if the cursor is at the block of section `s`
+    /// that holds entry `index`.
+    pub(crate) fn block_holding(&self, s: usize, index: u64) -> Option<u64> {
+        match self.block {
+            Some((section, k)) if section == s && (self.first..self.end).contains(&index) => {
+                Some(k)
+            }
+            _ => None,
+        }
+    }
+
+    /// The run that holds `index`, among those decoded (`index` below
+    /// the next run's first entry).
+    fn decoded(&self, index: u64) -> Option<u16> {
+        let run = self.runs.partition_point(|&(first, _, _)| first <= index);
+        match run.checked_sub(1).map(|r| self.runs[r]) {
+            Some((first, length, value)) if index < first + length => Some(value),
+            _ => None,
+        }
+    }
+}
 
 impl CompressedTables {
     /// A `Corrupt` error naming the file and the section.
@@ -42,86 +113,181 @@ impl CompressedTables {
 
     /// The runs of block `k` of section `s`: first entry, length, value.
     pub(crate) fn block_runs(&self, s: usize, k: u64) -> Result<Vec<Run>, TablebaseError> {
+        let mut cursor = BlockCursor::default();
+        self.start_block(&mut cursor, s, k)?;
         let mut runs = Vec::new();
-        self.walk_block(&self.header.sections[s], k, |at, run, symbol| {
-            runs.push((at, run, symbol));
-            false
-        })?;
+        while let Some(run) = self.next_run(&mut cursor)? {
+            runs.push(run);
+        }
         Ok(runs)
     }
 
-    /// The entry `index` of section `s`, decoded from its block.
+    /// The entry `index` of section `s`, decoded from its block as far as
+    /// the entry (nothing kept).
     pub(crate) fn entry(&self, s: usize, index: u64) -> Result<u16, TablebaseError> {
-        let section = &self.header.sections[s];
         let block = self.block_of(s, index)?;
-        let mut found = None;
-        self.walk_block(section, block, |at, run, symbol| {
+        let mut cursor = BlockCursor::default();
+        self.start_block(&mut cursor, s, block)?;
+        while let Some((at, run, value)) = self.next_run(&mut cursor)? {
             if index < at + run {
-                found = Some(symbol);
+                return Ok(value);
             }
-            found.is_some()
-        })?;
-        found.ok_or_else(|| self.corrupt(section, "a block that ends short"))
+        }
+        Err(self.corrupt(&self.header.sections[s], "a block that ends short"))
     }
 
-    /// Decodes block `k` of a section run by run, handing each to `visit`
-    /// (its first entry, its length and its entry value) until `visit`
-    /// returns `true` or the block ends.
-    pub(crate) fn walk_block(
+    /// The entry `index` of section `s`, which block `k` holds, read with
+    /// `cursor`: resumed if it is at that block, else moved there.
+    pub(crate) fn entry_in(
         &self,
-        section: &Section,
+        cursor: &mut BlockCursor,
+        s: usize,
         k: u64,
-        mut visit: impl FnMut(u64, u64, u16) -> bool,
+        index: u64,
+    ) -> Result<u16, TablebaseError> {
+        if cursor.block != Some((s, k)) {
+            self.start_block(cursor, s, k)?;
+        }
+        if index < cursor.at {
+            if let Some(value) = cursor.decoded(index) {
+                return Ok(value);
+            }
+        }
+        while let Some((at, run, value)) = self.next_run(cursor)? {
+            cursor.runs.push((at, run, value));
+            if index < at {
+                break;
+            }
+            if index < at + run {
+                return Ok(value);
+            }
+        }
+        Err(self.corrupt(&self.header.sections[s], "a block that ends short"))
+    }
+
+    /// Moves `cursor` to the start of block `k` of section `s`.
+    fn start_block(
+        &self,
+        cursor: &mut BlockCursor,
+        s: usize,
+        k: u64,
     ) -> Result<(), TablebaseError> {
-        let mut at = self.block_start(section, k);
-        let end = if k + 1 < section.blocks {
+        let section = &self.header.sections[s];
+        if k >= section.blocks {
+            return Err(self.corrupt(section, "a block past the end"));
+        }
+        cursor.block = Some((s, k));
+        cursor.runs.clear();
+        cursor.at = self.block_start(section, k);
+        cursor.first = cursor.at;
+        cursor.end = if k + 1 < section.blocks {
             self.block_start(section, k + 1)
         } else {
             section.entries
         };
         let size = self.header.block_bytes;
         let start = section.blocks_at + size * k as usize;
-        // The block and zeros after it, on the stack for blocks of the
-        // size this library writes.
-        let mut stack = [0u8; CompressedTables::BLOCK_BYTES + PADDING];
-        let mut heap = Vec::new();
-        let padded: &mut [u8] = if size <= CompressedTables::BLOCK_BYTES {
-            &mut stack[..size + PADDING]
+        let bytes = &self.map[start..start + size];
+        if size <= CompressedTables::BLOCK_BYTES {
+            cursor.stack[..size].copy_from_slice(bytes);
+            cursor.stack[size..size + PADDING].fill(0);
         } else {
-            heap.resize(size + PADDING, 0);
-            &mut heap
-        };
-        padded[..size].copy_from_slice(&self.map[start..start + size]);
-        let mut reader = BitReader::new(padded);
-        let bits = 2 * u32::from(section.depth);
-        let mut context = (reader.peek() >> (64 - bits)) as u8;
-        reader.skip(bits);
-        while at < end {
-            let Some((token, length)) =
-                section.decoders[usize::from(context)].decode((reader.peek() >> 32) as u32)
-            else {
-                return Err(self.corrupt(section, "bits that are no code"));
-            };
-            reader.skip(length);
-            let class = token % CLASSES;
-            let extra = extra_bits(class);
-            let value = if extra > 0 {
-                reader.peek() >> (64 - extra)
-            } else {
-                0
-            };
-            reader.skip(extra);
-            let run = run_length(class, value);
-            if reader.position > reader.len() || run > end - at {
-                return Err(self.corrupt(section, "a block that overruns"));
-            }
-            let symbol = section.symbols[(token / CLASSES) as usize];
-            context = context_after(context, symbol, section.depth);
-            if visit(at, run, symbol) {
-                return Ok(());
-            }
-            at += run;
+            cursor.heap.clear();
+            cursor.heap.extend_from_slice(bytes);
+            cursor.heap.resize(size + PADDING, 0);
         }
+        let bits = 2 * u32::from(section.depth);
+        let reader = BitReader::new(cursor.padded(size));
+        cursor.context = (reader.peek() >> (64 - bits)) as u8;
+        cursor.position = u64::from(bits);
         Ok(())
+    }
+
+    /// Decodes the next run of the cursor's block (its first entry, length
+    /// and entry value), `None` at the block's end. The caller keeps it in
+    /// the cursor's runs if it wants it kept.
+    fn next_run(&self, cursor: &mut BlockCursor) -> Result<Option<Run>, TablebaseError> {
+        let Some((s, _)) = cursor.block else {
+            return Ok(None);
+        };
+        if cursor.at >= cursor.end {
+            return Ok(None);
+        }
+        let section = &self.header.sections[s];
+        let mut reader = BitReader::at(cursor.padded(self.header.block_bytes), cursor.position);
+        let Some((token, length)) =
+            section.decoders[usize::from(cursor.context)].decode((reader.peek() >> 32) as u32)
+        else {
+            return Err(self.corrupt(section, "bits that are no code"));
+        };
+        reader.skip(length);
+        let class = token % CLASSES;
+        let extra = extra_bits(class);
+        let value = if extra > 0 {
+            reader.peek() >> (64 - extra)
+        } else {
+            0
+        };
+        reader.skip(extra);
+        let run = run_length(class, value);
+        if reader.position > reader.len() || run > cursor.end - cursor.at {
+            return Err(self.corrupt(section, "a block that overruns"));
+        }
+        let symbol = section.symbols[(token / CLASSES) as usize];
+        let decoded = (cursor.at, run, symbol);
+        cursor.position = reader.position;
+        cursor.context = context_after(cursor.context, symbol, section.depth);
+        cursor.at += run;
+        Ok(Some(decoded))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BlockCursor;
+    use crate::compressed::tests::two_corner_tigers;
+    use crate::{BuildOptions, CompressedTables};
+
+    /// Entries read in a scattered order through a few kept cursors (each
+    /// resumed, rewound into its decoded runs, or moved to another block)
+    /// are the entries of the blocks decoded whole, in order.
+    #[test]
+    fn resumed_reads_match_whole_blocks() {
+        let (dir, full) = two_corner_tigers();
+        let made =
+            CompressedTables::compress(&full, dir.path().join("small"), &BuildOptions::default())
+                .unwrap();
+        let mut cursors: Vec<BlockCursor> = (0..3).map(|_| BlockCursor::default()).collect();
+        let mut checked = 0u64;
+        for (s, section) in made.sections().iter().enumerate() {
+            let mut whole = Vec::new();
+            for k in 0..section.blocks {
+                whole.extend(made.block_runs(s, k).unwrap().into_iter().map(|r| (k, r)));
+            }
+            // Every entry of the section, visited by a stride that jumps
+            // between blocks and comes back to earlier entries.
+            let entries = section.entries;
+            let gcd = |mut a: u64, mut b: u64| {
+                while b > 0 {
+                    (a, b) = (b, a % b);
+                }
+                a
+            };
+            let mut stride = entries / 7 + 1;
+            while gcd(stride, entries) != 1 {
+                stride += 1;
+            }
+            for i in 0..entries {
+                let index = (i * stride) % entries;
+                let at = whole.partition_point(|(_, (first, _, _))| *first <= index) - 1;
+                let (k, (first, length, value)) = whole[at];
+                assert!(index < first + length);
+                let cursor = &mut cursors[(index % 3) as usize];
+                assert_eq!(made.entry_in(cursor, s, k, index).unwrap(), value);
+                assert_eq!(made.block_of(s, index).unwrap(), k);
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

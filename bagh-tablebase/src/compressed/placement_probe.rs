@@ -14,8 +14,9 @@ use std::ops::ControlFlow;
 
 use bagh_core::{for_each_tiger_move, Move, Position, Side};
 
+use super::blocks::BlockCursor;
 use super::sections::placement_index;
-use super::{CompressedTables, Run};
+use super::CompressedTables;
 use crate::layout::indexing::binomial;
 use crate::placement::runs::to_value;
 use crate::{Probe, TablebaseError, Value};
@@ -67,6 +68,63 @@ impl CompressedTables {
     }
 }
 
+impl CompressedTables {
+    /// The moves that keep the value of a position with goats in hand and
+    /// fewer captures than the target (checked by the caller). One search
+    /// finds the position's value, then each move is searched only as far
+    /// as telling whether it keeps it: a move is no better for its side
+    /// than the position, so the search of its result is capped there.
+    pub(crate) fn placement_best_moves(
+        &self,
+        position: &Position,
+    ) -> Result<Vec<Move>, TablebaseError> {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut search = Search::new(self);
+        let mut keeping = Vec::new();
+        match position.side_to_move() {
+            Side::Goat => {
+                let goats = search.goats_value(position, Value::Win)?;
+                for mv in moves {
+                    let mut after = *position;
+                    after.play_unchecked(mv);
+                    let value = if after.goats_in_hand() == 0 {
+                        self.movement_probe(&after)?.value.flip()
+                    } else {
+                        search.tigers_value(&after, goats)?
+                    };
+                    if value >= goats {
+                        keeping.push(mv);
+                    }
+                }
+            }
+            Side::Tiger => {
+                let goats = search.tigers_value(position, Value::Win)?;
+                // The goats' value one step better than the position's:
+                // a move whose search reaches it does not keep the value.
+                let Some(cap) = [Value::Draw, Value::Win].into_iter().find(|&v| v > goats) else {
+                    return Ok(moves.to_vec());
+                };
+                for mv in moves {
+                    let mut after = *position;
+                    after.play_unchecked(mv);
+                    let value = if after.is_capture_target_reached() {
+                        Value::Loss
+                    } else {
+                        search.goats_value(&after, cap)?
+                    };
+                    if value <= goats {
+                        keeping.push(mv);
+                    }
+                }
+            }
+        }
+        Ok(keeping)
+    }
+}
+
 /// What a probe has learnt of a goats-to-move position's value.
 #[derive(Copy, Clone)]
 enum Known {
@@ -81,11 +139,13 @@ struct Search<'a> {
     tables: &'a CompressedTables,
     reads: u64,
     known: HashMap<u64, Known>,
-    /// By section and block number.
-    blocks: Vec<((usize, u64), Vec<Run>)>,
+    /// The blocks read last, partly decoded.
+    blocks: Vec<BlockCursor>,
+    /// The one of them to replace next, when all are in use.
+    oldest: usize,
 }
 
-/// The decoded blocks a search keeps.
+/// The blocks a search keeps.
 const BLOCKS_KEPT: usize = 8;
 
 /// A goats-to-move position's pieces and counters in one number of 59
@@ -104,6 +164,7 @@ impl<'a> Search<'a> {
             reads: read_limit(),
             known: HashMap::new(),
             blocks: Vec::new(),
+            oldest: 0,
         }
     }
 
@@ -220,29 +281,24 @@ impl<'a> Search<'a> {
         let run = binomial(tables.layout.free, u32::from(placed - captured));
         let (tigers, goats) = (position.tigers().bits(), position.goats().bits());
         let index = placement_index(&tables.layout, tigers, goats, run);
-        let block = (s, tables.block_of(s, index)?);
-        let at = match self.blocks.iter().position(|(b, _)| *b == block) {
-            Some(at) => at,
+        let holding =
+            self.blocks.iter().enumerate().find_map(|(kept, cursor)| {
+                cursor.block_holding(s, index).map(|block| (kept, block))
+            });
+        let (kept, block) = match holding {
+            Some(found) => found,
+            None if self.blocks.len() < BLOCKS_KEPT => {
+                self.blocks.push(BlockCursor::default());
+                (self.blocks.len() - 1, tables.block_of(s, index)?)
+            }
             None => {
-                if self.blocks.len() == BLOCKS_KEPT {
-                    self.blocks.remove(0);
-                }
-                self.blocks.push((block, tables.block_runs(s, block.1)?));
-                self.blocks.len() - 1
+                let oldest = self.oldest;
+                self.oldest = (oldest + 1) % BLOCKS_KEPT;
+                (oldest, tables.block_of(s, index)?)
             }
         };
-        let runs = &self.blocks[at].1;
-        let run = runs.partition_point(|&(first, _, _)| first <= index);
-        match run.checked_sub(1).map(|r| runs[r]) {
-            Some((first, length, value)) if index < first + length => Ok(to_value(value as u8)),
-            _ => Err(TablebaseError::corrupt(
-                &tables.path,
-                format!(
-                    "a block that ends short in the {} section",
-                    tables.sections()[s].part
-                ),
-            )),
-        }
+        let entry = tables.entry_in(&mut self.blocks[kept], s, block, index)?;
+        Ok(to_value(entry as u8))
     }
 
     /// The worst for the goats of `worst` and of the tigers' moves (only

@@ -137,6 +137,14 @@ impl<'a> BitReader<'a> {
         }
     }
 
+    /// A reader of `padded` that has consumed `position` bits.
+    pub fn at(padded: &'a [u8], position: u64) -> BitReader<'a> {
+        BitReader {
+            position,
+            ..BitReader::new(padded)
+        }
+    }
+
     /// The block's length in bits.
     pub fn len(&self) -> u64 {
         self.bits

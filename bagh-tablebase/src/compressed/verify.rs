@@ -117,11 +117,7 @@ impl CompressedTables {
         differences: &mut (u64, Vec<Difference>),
     ) -> Result<u64, TablebaseError> {
         let section = &self.sections()[s];
-        let mut runs = Vec::new();
-        self.walk_block(section, k, |at, run, found| {
-            runs.push((at, run, found));
-            false
-        })?;
+        let runs = self.block_runs(s, k)?;
         let (Some(&(first, _, _)), Some(&(last, run, _))) = (runs.first(), runs.last()) else {
             return Ok(0);
         };
