@@ -115,25 +115,20 @@ impl CompressedTables {
     pub(crate) fn block_runs(&self, s: usize, k: u64) -> Result<Vec<Run>, TablebaseError> {
         let mut cursor = BlockCursor::default();
         self.start_block(&mut cursor, s, k)?;
-        let mut runs = Vec::new();
-        while let Some(run) = self.next_run(&mut cursor)? {
-            runs.push(run);
-        }
-        Ok(runs)
+        self.decode_until(&mut cursor, true, |_| false)?;
+        Ok(cursor.runs)
     }
 
     /// The entry `index` of section `s`, decoded from its block as far as
-    /// the entry (nothing kept).
+    /// the entry (no run kept).
     pub(crate) fn entry(&self, s: usize, index: u64) -> Result<u16, TablebaseError> {
         let block = self.block_of(s, index)?;
         let mut cursor = BlockCursor::default();
         self.start_block(&mut cursor, s, block)?;
-        while let Some((at, run, value)) = self.next_run(&mut cursor)? {
-            if index < at + run {
-                return Ok(value);
-            }
+        match self.decode_until(&mut cursor, false, |&(at, run, _)| index < at + run)? {
+            Some((_, _, value)) => Ok(value),
+            None => Err(self.corrupt(&self.header.sections[s], "a block that ends short")),
         }
-        Err(self.corrupt(&self.header.sections[s], "a block that ends short"))
     }
 
     /// The entry `index` of section `s`, which block `k` holds, read with
@@ -148,21 +143,13 @@ impl CompressedTables {
         if cursor.block != Some((s, k)) {
             self.start_block(cursor, s, k)?;
         }
-        if index < cursor.at {
-            if let Some(value) = cursor.decoded(index) {
-                return Ok(value);
-            }
-        }
-        while let Some((at, run, value)) = self.next_run(cursor)? {
-            cursor.runs.push((at, run, value));
-            if index < at {
-                break;
-            }
-            if index < at + run {
-                return Ok(value);
-            }
-        }
-        Err(self.corrupt(&self.header.sections[s], "a block that ends short"))
+        let found = if index < cursor.at {
+            cursor.decoded(index)
+        } else {
+            self.decode_until(cursor, true, |&(at, run, _)| index < at + run)?
+                .map(|(_, _, value)| value)
+        };
+        found.ok_or_else(|| self.corrupt(&self.header.sections[s], "a block that ends short"))
     }
 
     /// Moves `cursor` to the start of block `k` of section `s`.
@@ -203,42 +190,77 @@ impl CompressedTables {
         Ok(())
     }
 
-    /// Decodes the next run of the cursor's block (its first entry, length
-    /// and entry value), `None` at the block's end. The caller keeps it in
-    /// the cursor's runs if it wants it kept.
-    fn next_run(&self, cursor: &mut BlockCursor) -> Result<Option<Run>, TablebaseError> {
+    /// Decodes the runs of the cursor's block from where it stands until
+    /// `stop` accepts one, which it returns (`None` if the block ends
+    /// first); with `keep`, the cursor keeps every run it decodes. After an
+    /// error the cursor is at no block.
+    fn decode_until(
+        &self,
+        cursor: &mut BlockCursor,
+        keep: bool,
+        mut stop: impl FnMut(&Run) -> bool,
+    ) -> Result<Option<Run>, TablebaseError> {
         let Some((s, _)) = cursor.block else {
             return Ok(None);
         };
-        if cursor.at >= cursor.end {
-            return Ok(None);
-        }
         let section = &self.header.sections[s];
-        let mut reader = BitReader::at(cursor.padded(self.header.block_bytes), cursor.position);
-        let Some((token, length)) =
-            section.decoders[usize::from(cursor.context)].decode((reader.peek() >> 32) as u32)
-        else {
-            return Err(self.corrupt(section, "bits that are no code"));
-        };
-        reader.skip(length);
-        let class = token % CLASSES;
-        let extra = extra_bits(class);
-        let value = if extra > 0 {
-            reader.peek() >> (64 - extra)
+        let size = self.header.block_bytes;
+        let BlockCursor {
+            block,
+            runs,
+            stack,
+            heap,
+            position,
+            context,
+            at,
+            end,
+            ..
+        } = cursor;
+        let padded: &[u8] = if size <= CompressedTables::BLOCK_BYTES {
+            &stack[..size + PADDING]
         } else {
-            0
+            heap
         };
-        reader.skip(extra);
-        let run = run_length(class, value);
-        if reader.position > reader.len() || run > cursor.end - cursor.at {
-            return Err(self.corrupt(section, "a block that overruns"));
-        }
-        let symbol = section.symbols[(token / CLASSES) as usize];
-        let decoded = (cursor.at, run, symbol);
-        cursor.position = reader.position;
-        cursor.context = context_after(cursor.context, symbol, section.depth);
-        cursor.at += run;
-        Ok(Some(decoded))
+        let mut reader = BitReader::at(padded, *position);
+        let (mut next, mut kind) = (*at, *context);
+        let found = loop {
+            if next >= *end {
+                break Ok(None);
+            }
+            let Some((token, length)) =
+                section.decoders[usize::from(kind)].decode((reader.peek() >> 32) as u32)
+            else {
+                break Err("bits that are no code");
+            };
+            reader.skip(length);
+            let class = token % CLASSES;
+            let extra = extra_bits(class);
+            let value = if extra > 0 {
+                reader.peek() >> (64 - extra)
+            } else {
+                0
+            };
+            reader.skip(extra);
+            let length = run_length(class, value);
+            if reader.position > reader.len() || length > *end - next {
+                break Err("a block that overruns");
+            }
+            let symbol = section.symbols[(token / CLASSES) as usize];
+            let run = (next, length, symbol);
+            kind = context_after(kind, symbol, section.depth);
+            next += length;
+            if keep {
+                runs.push(run);
+            }
+            if stop(&run) {
+                break Ok(Some(run));
+            }
+        };
+        (*position, *context, *at) = (reader.position, kind, next);
+        found.map_err(|what| {
+            *block = None;
+            self.corrupt(section, what)
+        })
     }
 }
 
