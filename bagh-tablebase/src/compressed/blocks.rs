@@ -3,7 +3,7 @@
 //! with a cursor that a later read of the same block resumes.
 
 use super::format::Section;
-use super::tokens::{context_after, extra_bits, run_length, BitReader, CLASSES, PADDING};
+use super::tokens::{class_and_symbol, context_after, extra_bits, run_length, BitReader, PADDING};
 use super::{CompressedTables, Run};
 use crate::TablebaseError;
 
@@ -233,7 +233,7 @@ impl CompressedTables {
                 break Err("bits that are no code");
             };
             reader.skip(length);
-            let class = token % CLASSES;
+            let (class, symbol) = class_and_symbol(token);
             let extra = extra_bits(class);
             let value = if extra > 0 {
                 reader.peek() >> (64 - extra)
@@ -245,7 +245,7 @@ impl CompressedTables {
             if reader.position > reader.len() || length > *end - next {
                 break Err("a block that overruns");
             }
-            let symbol = section.symbols[(token / CLASSES) as usize];
+            let symbol = section.symbols[symbol];
             let run = (next, length, symbol);
             kind = context_after(kind, symbol, section.depth);
             next += length;

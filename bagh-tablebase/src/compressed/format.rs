@@ -34,7 +34,7 @@ use bagh_core::Ruleset;
 
 use super::huffman::Decoder;
 use super::sections::{Part, SectionShape};
-use super::tokens::{contexts, CLASSES, MAX_DEPTH};
+use super::tokens::{contexts, split_token, CLASSES, MAX_DEPTH};
 use crate::movement::format::{u32_at, u64_at};
 use crate::placement::file::LAYOUT_VERSION;
 use crate::TablebaseError;
@@ -335,7 +335,7 @@ pub(crate) fn read(
         let lengths_end = symbols_end + contexts(depth) * width;
         let decoders = bytes[symbols_end..lengths_end]
             .chunks(width.max(1))
-            .map(Decoder::new)
+            .map(|lengths| Decoder::with_payloads(lengths, split_token))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| corrupt(format!("the code of the {name} section is bad: {e:?}")))?;
         let starts_at = lengths_end;

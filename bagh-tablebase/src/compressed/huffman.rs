@@ -99,7 +99,7 @@ pub(crate) enum BadCode {
 /// A decoder of one canonical code.
 #[derive(Clone, Debug)]
 pub(crate) struct Decoder {
-    /// By the first [`LOOKUP_BITS`] bits: `symbol << 8 | length`, 0 when
+    /// By the first [`LOOKUP_BITS`] bits: `payload << 8 | length`, 0 when
     /// the code is longer (or unassigned).
     lookup: Vec<u32>,
     /// By length: the first code of that length, the number of codes and
@@ -112,7 +112,16 @@ pub(crate) struct Decoder {
 
 impl Decoder {
     /// The decoder of the code with these lengths.
+    #[cfg(test)]
     pub fn new(lengths: &[u8]) -> Result<Decoder, BadCode> {
+        Decoder::with_payloads(lengths, |symbol| symbol)
+    }
+
+    /// The decoder of the code with these lengths that answers
+    /// `payload(symbol)` (below 2^24) for each symbol: a caller that splits
+    /// symbols into parts has them split once here rather than at every
+    /// token.
+    pub fn with_payloads(lengths: &[u8], payload: impl Fn(u32) -> u32) -> Result<Decoder, BadCode> {
         if lengths.iter().any(|&l| l > MAX_CODE_LENGTH) {
             return Err(BadCode::TooLong);
         }
@@ -131,7 +140,7 @@ impl Decoder {
             first: [0; MAX_CODE_LENGTH as usize + 1],
             count: [0; MAX_CODE_LENGTH as usize + 1],
             start: [0; MAX_CODE_LENGTH as usize + 1],
-            sorted: order.iter().map(|&s| s as u32).collect(),
+            sorted: order.iter().map(|&s| payload(s as u32)).collect(),
         };
         let codes = canonical_codes(lengths);
         for (i, &s) in order.iter().enumerate() {
@@ -146,15 +155,16 @@ impl Decoder {
                 let shift = LOOKUP_BITS - u32::from(length);
                 let base = (code << shift) as usize;
                 for slot in &mut decoder.lookup[base..base + (1 << shift)] {
-                    *slot = (s as u32) << 8 | u32::from(length);
+                    *slot = payload(s as u32) << 8 | u32::from(length);
                 }
             }
         }
         Ok(decoder)
     }
 
-    /// The symbol whose code starts `window` (the next 32 bits, first bit
-    /// highest) and the code's length; `None` for bits that are no code.
+    /// The payload of the symbol whose code starts `window` (the next 32
+    /// bits, first bit highest) and the code's length; `None` for bits that
+    /// are no code.
     #[inline]
     pub fn decode(&self, window: u32) -> Option<(u32, u32)> {
         let hit = self.lookup[(window >> (32 - LOOKUP_BITS)) as usize];

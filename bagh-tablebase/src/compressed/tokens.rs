@@ -39,6 +39,20 @@ pub(crate) const CLASSES: u32 = 84;
 /// The longest run a token holds.
 pub(crate) const MAX_RUN: u64 = 1 << 40;
 
+/// A token (`symbol × CLASSES + class`) as the decoders answer it: the
+/// symbol's index above 7 bits of class, split once when a file is opened
+/// so that decoding divides nothing.
+#[inline]
+pub(crate) fn split_token(token: u32) -> u32 {
+    ((token / CLASSES) << 7) | (token % CLASSES)
+}
+
+/// The class and the symbol's index of a token split by [`split_token`].
+#[inline]
+pub(crate) fn class_and_symbol(split: u32) -> (u32, usize) {
+    (split & 0x7f, (split >> 7) as usize)
+}
+
 /// The class of a run of `n` entries (1 to [`MAX_RUN`]) and its extra bits
 /// (`(count, value)`).
 #[inline]
