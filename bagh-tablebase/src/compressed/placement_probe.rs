@@ -240,7 +240,7 @@ impl<'a> Search<'a> {
             if bound.min(cap) <= best {
                 break;
             }
-            best = best.max(self.moves_value(&after, bound.min(cap), true)?);
+            best = best.max(self.moves_value(&after, bound.min(cap), true, best)?);
             if best == cap {
                 break;
             }
@@ -255,10 +255,10 @@ impl<'a> Search<'a> {
     fn tigers_value(&mut self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
         let placed = self.tables.layout.rules.goats() - position.goats_in_hand();
         if placed == 0 {
-            return self.moves_value(position, cap, false);
+            return self.moves_value(position, cap, false, Value::Loss);
         }
         let stored = self.stored(position)?;
-        self.moves_value(position, stored.min(cap), true)
+        self.moves_value(position, stored.min(cap), true, Value::Loss)
     }
 
     /// The stored entry of a tigers-to-move position with goats placed and
@@ -302,14 +302,18 @@ impl<'a> Search<'a> {
     }
 
     /// The worst for the goats of `worst` and of the tigers' moves (only
-    /// their captures if `captures_only`).
+    /// their captures if `captures_only`), or as soon as that is at most
+    /// `floor`, some value at most `floor`: a caller that only needs to
+    /// know whether the position beats `floor` stops at the first move
+    /// that shows it does not.
     fn moves_value(
         &mut self,
         position: &Position,
         mut worst: Value,
         captures_only: bool,
+        floor: Value,
     ) -> Result<Value, TablebaseError> {
-        if worst == Value::Loss {
+        if worst <= floor {
             return Ok(worst);
         }
         for mv in position.legal_moves() {
@@ -324,7 +328,7 @@ impl<'a> Search<'a> {
                 self.goats_value(&after, worst)?
             };
             worst = worst.min(value);
-            if worst == Value::Loss {
+            if worst <= floor {
                 break;
             }
         }
