@@ -87,13 +87,19 @@ impl CompressedTables {
         match position.side_to_move() {
             Side::Goat => {
                 let goats = search.goats_value(position, Value::Win)?;
+                // The goats' value one step worse than the position's: a
+                // move whose search comes down to it does not keep the value.
+                let Some(floor) = [Value::Draw, Value::Loss].into_iter().find(|&v| v < goats)
+                else {
+                    return Ok(moves.to_vec());
+                };
                 for mv in moves {
                     let mut after = *position;
                     after.play_unchecked(mv);
                     let value = if after.goats_in_hand() == 0 {
                         self.movement_probe(&after)?.value.flip()
                     } else {
-                        search.tigers_value(&after, goats)?
+                        search.tigers_value(&after, goats, floor)?
                     };
                     if value >= goats {
                         keeping.push(mv);
@@ -101,7 +107,7 @@ impl CompressedTables {
                 }
             }
             Side::Tiger => {
-                let goats = search.tigers_value(position, Value::Win)?;
+                let goats = search.tigers_value(position, Value::Win, Value::Loss)?;
                 // The goats' value one step better than the position's:
                 // a move whose search reaches it does not keep the value.
                 let Some(cap) = [Value::Draw, Value::Win].into_iter().find(|&v| v > goats) else {
@@ -175,7 +181,7 @@ impl<'a> Search<'a> {
             Side::Goat => Ok(Probe::new(self.goats_value(position, Value::Win)?, None)),
             Side::Tiger if position.legal_moves().is_empty() => Ok(Probe::game_over(Value::Loss)),
             Side::Tiger => Ok(Probe::new(
-                self.tigers_value(position, Value::Win)?.flip(),
+                self.tigers_value(position, Value::Win, Value::Loss)?.flip(),
                 None,
             )),
         }
@@ -249,16 +255,21 @@ impl<'a> Search<'a> {
     }
 
     /// The goats' value of a tigers-to-move position with goats in hand and
-    /// fewer captures than the target, or `cap` where that is less: the
-    /// stored entry and the captures; before any goat is placed (no
-    /// section), every tiger move.
-    fn tigers_value(&mut self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
+    /// fewer captures than the target, or `cap` where that is less, or some
+    /// value at most `floor` where the value is: the stored entry and the
+    /// captures; before any goat is placed (no section), every tiger move.
+    fn tigers_value(
+        &mut self,
+        position: &Position,
+        cap: Value,
+        floor: Value,
+    ) -> Result<Value, TablebaseError> {
         let placed = self.tables.layout.rules.goats() - position.goats_in_hand();
         if placed == 0 {
-            return self.moves_value(position, cap, false, Value::Loss);
+            return self.moves_value(position, cap, false, floor);
         }
         let stored = self.stored(position)?;
-        self.moves_value(position, stored.min(cap), true, Value::Loss)
+        self.moves_value(position, stored.min(cap), true, floor)
     }
 
     /// The stored entry of a tigers-to-move position with goats placed and
