@@ -41,6 +41,7 @@ mod encode;
 pub(crate) mod format;
 mod full_entries;
 mod huffman;
+mod placement_moves;
 mod placement_probe;
 mod proven;
 pub(crate) mod sections;

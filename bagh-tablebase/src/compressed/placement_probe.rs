@@ -44,91 +44,6 @@ impl CompressedTables {
     pub(crate) fn placement_probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
         Search::new(self).probe(position)
     }
-
-    /// The probe of a position with goats in hand and fewer captures than
-    /// the target (checked by the caller), and of every move's result, by
-    /// one search; the position's value is the best of its moves'.
-    pub(crate) fn placement_moves(
-        &self,
-        position: &Position,
-    ) -> Result<(Probe, Vec<(Move, Probe)>), TablebaseError> {
-        let mut search = Search::new(self);
-        let moves =
-            crate::probe_each_move(position, |after| match crate::capture_target_probe(after) {
-                Some(over) => Ok(over),
-                None if after.goats_in_hand() == 0 => self.movement_probe(after),
-                None => search.probe(after),
-            })?;
-        let probe = match moves.iter().map(|(_, after)| after.value.flip()).max() {
-            Some(value) => Probe::new(value, None),
-            // Goats in hand can always be placed: the tigers are trapped.
-            None => Probe::game_over(Value::Loss),
-        };
-        Ok((probe, moves))
-    }
-}
-
-impl CompressedTables {
-    /// The moves that keep the value of a position with goats in hand and
-    /// fewer captures than the target (checked by the caller). One search
-    /// finds the position's value, then each move is searched only as far
-    /// as telling whether it keeps it: a move is no better for its side
-    /// than the position, so the search of its result is capped there.
-    pub(crate) fn placement_best_moves(
-        &self,
-        position: &Position,
-    ) -> Result<Vec<Move>, TablebaseError> {
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            return Ok(Vec::new());
-        }
-        let mut search = Search::new(self);
-        let mut keeping = Vec::new();
-        match position.side_to_move() {
-            Side::Goat => {
-                let goats = search.goats_value(position, Value::Win)?;
-                // The goats' value one step worse than the position's: a
-                // move whose search comes down to it does not keep the value.
-                let Some(floor) = [Value::Draw, Value::Loss].into_iter().find(|&v| v < goats)
-                else {
-                    return Ok(moves.to_vec());
-                };
-                for mv in moves {
-                    let mut after = *position;
-                    after.play_unchecked(mv);
-                    let value = if after.goats_in_hand() == 0 {
-                        self.movement_probe(&after)?.value.flip()
-                    } else {
-                        search.tigers_value(&after, goats, floor)?
-                    };
-                    if value >= goats {
-                        keeping.push(mv);
-                    }
-                }
-            }
-            Side::Tiger => {
-                let goats = search.tigers_value(position, Value::Win, Value::Loss)?;
-                // The goats' value one step better than the position's:
-                // a move whose search reaches it does not keep the value.
-                let Some(cap) = [Value::Draw, Value::Win].into_iter().find(|&v| v > goats) else {
-                    return Ok(moves.to_vec());
-                };
-                for mv in moves {
-                    let mut after = *position;
-                    after.play_unchecked(mv);
-                    let value = if after.is_capture_target_reached() {
-                        Value::Loss
-                    } else {
-                        search.goats_value(&after, cap)?
-                    };
-                    if value <= goats {
-                        keeping.push(mv);
-                    }
-                }
-            }
-        }
-        Ok(keeping)
-    }
 }
 
 /// What a probe has learnt of a goats-to-move position's value.
@@ -141,7 +56,7 @@ enum Known {
 /// One probe's search: the entries it may still read, what it knows, and
 /// the blocks it decoded last (the placements of one position often fall
 /// in one block).
-struct Search<'a> {
+pub(super) struct Search<'a> {
     tables: &'a CompressedTables,
     reads: u64,
     known: HashMap<u64, Known>,
@@ -164,7 +79,7 @@ fn key(position: &Position) -> u64 {
 }
 
 impl<'a> Search<'a> {
-    fn new(tables: &'a CompressedTables) -> Search<'a> {
+    pub(super) fn new(tables: &'a CompressedTables) -> Search<'a> {
         Search {
             tables,
             reads: read_limit(),
@@ -176,7 +91,7 @@ impl<'a> Search<'a> {
 
     /// The probe of a position with goats in hand and fewer captures than
     /// the target.
-    fn probe(&mut self, position: &Position) -> Result<Probe, TablebaseError> {
+    pub(super) fn probe(&mut self, position: &Position) -> Result<Probe, TablebaseError> {
         match position.side_to_move() {
             Side::Goat => Ok(Probe::new(self.goats_value(position, Value::Win)?, None)),
             Side::Tiger if position.legal_moves().is_empty() => Ok(Probe::game_over(Value::Loss)),
@@ -193,7 +108,11 @@ impl<'a> Search<'a> {
     /// position's value from above and is the value itself where the
     /// tigers cannot capture, so the captures are searched only where they
     /// could matter, the most promising first.
-    fn goats_value(&mut self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
+    pub(super) fn goats_value(
+        &mut self,
+        position: &Position,
+        cap: Value,
+    ) -> Result<Value, TablebaseError> {
         let key = key(position);
         if let Some(value) = self.tables.proven.get(key) {
             return Ok(value.min(cap));
@@ -258,7 +177,7 @@ impl<'a> Search<'a> {
     /// fewer captures than the target, or `cap` where that is less, or some
     /// value at most `floor` where the value is: the stored entry and the
     /// captures; before any goat is placed (no section), every tiger move.
-    fn tigers_value(
+    pub(super) fn tigers_value(
         &mut self,
         position: &Position,
         cap: Value,
