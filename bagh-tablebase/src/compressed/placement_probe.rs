@@ -9,10 +9,10 @@
 //! A probe reads at most [`MAX_READS`] entries: the true tables stay far
 //! below it, so a probe that needs more has met a damaged file.
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use bagh_core::{for_each_tiger_move, Move, Position, Side};
+use rustc_hash::FxHashMap;
 
 use super::blocks::BlockCursor;
 use super::sections::placement_index;
@@ -59,7 +59,7 @@ enum Known {
 pub(super) struct Search<'a> {
     tables: &'a CompressedTables,
     reads: u64,
-    known: HashMap<u64, Known>,
+    known: FxHashMap<u64, Known>,
     /// The blocks read last, partly decoded.
     blocks: Vec<BlockCursor>,
     /// The one of them to replace next, when all are in use.
@@ -83,7 +83,7 @@ impl<'a> Search<'a> {
         Search {
             tables,
             reads: read_limit(),
-            known: HashMap::new(),
+            known: FxHashMap::default(),
             blocks: Vec::new(),
             oldest: 0,
         }
