@@ -45,48 +45,43 @@ impl CompressedTables {
             return Ok(Vec::new());
         }
         let mut search = Search::new(self);
-        let mut keeping = Vec::new();
-        match position.side_to_move() {
-            Side::Goat => {
-                let goats = search.goats_value(position, Value::Win)?;
-                // The goats' value one step worse than the position's: a
-                // move whose search comes down to it does not keep the value.
-                let Some(floor) = [Value::Draw, Value::Loss].into_iter().find(|&v| v < goats)
-                else {
-                    return Ok(moves.to_vec());
-                };
-                for mv in moves {
-                    let mut after = *position;
-                    after.play_unchecked(mv);
-                    let value = if after.goats_in_hand() == 0 {
-                        self.movement_probe(&after)?.value.flip()
-                    } else {
-                        search.tigers_value(&after, goats, floor)?
-                    };
-                    if value >= goats {
-                        keeping.push(mv);
-                    }
-                }
+        let side = position.side_to_move();
+        // The position's value for the goats.
+        let goats = match side {
+            Side::Goat => search.goats_value(position, Value::Win)?,
+            Side::Tiger => search.tigers_value(position, Value::Win, Value::Loss)?,
+        };
+        // In a lost position every move keeps the value.
+        if goats
+            == if side == Side::Goat {
+                Value::Loss
+            } else {
+                Value::Win
             }
-            Side::Tiger => {
-                let goats = search.tigers_value(position, Value::Win, Value::Loss)?;
-                // The goats' value one step better than the position's:
-                // a move whose search reaches it does not keep the value.
-                let Some(cap) = [Value::Draw, Value::Win].into_iter().find(|&v| v > goats) else {
-                    return Ok(moves.to_vec());
-                };
-                for mv in moves {
-                    let mut after = *position;
-                    after.play_unchecked(mv);
-                    let value = if after.is_capture_target_reached() {
-                        Value::Loss
-                    } else {
-                        search.goats_value(&after, cap)?
-                    };
-                    if value <= goats {
-                        keeping.push(mv);
-                    }
+        {
+            return Ok(moves.to_vec());
+        }
+        // A move's search stops one step past the position's value, on the
+        // mover's side of it: such a move does not keep the value.
+        let past = match side {
+            Side::Goat => Value::from_score(goats.score() - 1),
+            Side::Tiger => Value::from_score(goats.score() + 1),
+        };
+        let mut keeping = Vec::new();
+        for mv in moves {
+            let mut after = *position;
+            after.play_unchecked(mv);
+            let keeps = match side {
+                Side::Goat if after.goats_in_hand() == 0 => {
+                    self.movement_probe(&after)?.value.flip() >= goats
                 }
+                Side::Goat => search.tigers_value(&after, goats, past)? >= goats,
+                // The tigers win: no move is better for them.
+                Side::Tiger if after.is_capture_target_reached() => true,
+                Side::Tiger => search.goats_value(&after, past)? <= goats,
+            };
+            if keeps {
+                keeping.push(mv);
             }
         }
         Ok(keeping)
