@@ -16,10 +16,7 @@ pub(crate) struct BlockCursor {
     pub(crate) block: Option<(usize, u64)>,
     /// The runs decoded so far, in order (by `entry_in`).
     runs: Vec<Run>,
-    /// The block's bytes and zeros after them, on the stack for blocks of
-    /// the size this library writes, else in `heap`.
-    stack: [u8; CompressedTables::BLOCK_BYTES + PADDING],
-    heap: Vec<u8>,
+    bytes: BlockBytes,
     /// Bits consumed, the context of the next token, its first entry, and
     /// the block's first entry and end.
     position: u64,
@@ -34,8 +31,10 @@ impl Default for BlockCursor {
         BlockCursor {
             block: None,
             runs: Vec::new(),
-            stack: [0; CompressedTables::BLOCK_BYTES + PADDING],
-            heap: Vec::new(),
+            bytes: BlockBytes {
+                stack: [0; CompressedTables::BLOCK_BYTES + PADDING],
+                heap: Vec::new(),
+            },
             position: 0,
             context: 0,
             at: 0,
@@ -45,8 +44,28 @@ impl Default for BlockCursor {
     }
 }
 
-impl BlockCursor {
-    /// The block's bytes and their padding.
+/// A block's bytes and [`PADDING`] zeros after them: on the stack for
+/// blocks of the size this library writes, else in `heap`.
+struct BlockBytes {
+    stack: [u8; CompressedTables::BLOCK_BYTES + PADDING],
+    heap: Vec<u8>,
+}
+
+impl BlockBytes {
+    /// Holds `bytes` and the padding.
+    fn fill(&mut self, bytes: &[u8]) {
+        let size = bytes.len();
+        if size <= CompressedTables::BLOCK_BYTES {
+            self.stack[..size].copy_from_slice(bytes);
+            self.stack[size..size + PADDING].fill(0);
+        } else {
+            self.heap.clear();
+            self.heap.extend_from_slice(bytes);
+            self.heap.resize(size + PADDING, 0);
+        }
+    }
+
+    /// The bytes of a block of `size` bytes, and their padding.
     fn padded(&self, size: usize) -> &[u8] {
         if size <= CompressedTables::BLOCK_BYTES {
             &self.stack[..size + PADDING]
@@ -54,7 +73,9 @@ impl BlockCursor {
             &self.heap
         }
     }
+}
 
+impl BlockCursor {
     /// The block number, if the cursor is at the block of section `s`
     /// that holds entry `index`.
     pub(crate) fn block_holding(&self, s: usize, index: u64) -> Option<u64> {
@@ -174,17 +195,9 @@ impl CompressedTables {
         };
         let size = self.header.block_bytes;
         let start = section.blocks_at + size * k as usize;
-        let bytes = &self.map[start..start + size];
-        if size <= CompressedTables::BLOCK_BYTES {
-            cursor.stack[..size].copy_from_slice(bytes);
-            cursor.stack[size..size + PADDING].fill(0);
-        } else {
-            cursor.heap.clear();
-            cursor.heap.extend_from_slice(bytes);
-            cursor.heap.resize(size + PADDING, 0);
-        }
+        cursor.bytes.fill(&self.map[start..start + size]);
         let bits = 2 * u32::from(section.depth);
-        let reader = BitReader::new(cursor.padded(size));
+        let reader = BitReader::new(cursor.bytes.padded(size));
         cursor.context = (reader.peek() >> (64 - bits)) as u8;
         cursor.position = u64::from(bits);
         Ok(())
@@ -208,20 +221,14 @@ impl CompressedTables {
         let BlockCursor {
             block,
             runs,
-            stack,
-            heap,
+            bytes,
             position,
             context,
             at,
             end,
             ..
         } = cursor;
-        let padded: &[u8] = if size <= CompressedTables::BLOCK_BYTES {
-            &stack[..size + PADDING]
-        } else {
-            heap
-        };
-        let mut reader = BitReader::at(padded, *position);
+        let mut reader = BitReader::at(bytes.padded(size), *position);
         let (mut next, mut kind) = (*at, *context);
         let found = loop {
             if next >= *end {

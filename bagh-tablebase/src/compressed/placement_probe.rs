@@ -54,8 +54,8 @@ enum Known {
 }
 
 /// One probe's search: the entries it may still read, what it knows, and
-/// the blocks it decoded last (the placements of one position often fall
-/// in one block).
+/// the blocks it read last, partly decoded (the placements of one position
+/// often fall in one block).
 pub(super) struct Search<'a> {
     tables: &'a CompressedTables,
     reads: u64,
