@@ -91,7 +91,9 @@ mod probing;
 mod tablebase;
 mod value;
 
-pub use compressed::{CompressedTables, Difference, SectionSize, COMPRESSED_FORMAT_VERSION};
+pub use compressed::{
+    CompressedTables, Difference, PlacementLayers, SectionSize, COMPRESSED_FORMAT_VERSION,
+};
 pub use error::TablebaseError;
 pub use history::{GameProbe, HistorySearch};
 pub use movement::{MovementLayerStatistics, MovementStatistics, MovementTable, FORMAT_VERSION};

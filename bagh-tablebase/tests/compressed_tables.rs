@@ -9,21 +9,26 @@ use std::path::{Path, PathBuf};
 mod common;
 
 use bagh_core::{random_game, Point, PointSet, Position, Ruleset, Setup, Side, TigerMoves};
-use bagh_tablebase::{CompressedTables, Tablebase, TablebaseError};
+use bagh_tablebase::{CompressedTables, PlacementLayers, Tablebase, TablebaseError};
 use common::tables::{quiet, rules, temp_path};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 /// The full tables of `rules` in `name`, and their compressed copy in
-/// `name-compressed`.
+/// `name-compressed` (the default layers).
 fn both(name: &str, rules: Ruleset) -> (Tablebase, PathBuf) {
-    let full = temp_path(name);
-    std::fs::remove_dir_all(&full).ok();
-    let tables = Tablebase::build(rules, &full, &quiet()).unwrap();
+    let tables = full(name, rules);
     let out = temp_path(&format!("{name}-compressed"));
     std::fs::remove_dir_all(&out).ok();
     CompressedTables::compress(&tables, &out, &quiet()).unwrap();
     (tables, out)
+}
+
+/// The full tables of `rules`, built in `name`.
+fn full(name: &str, rules: Ruleset) -> Tablebase {
+    let full = temp_path(name);
+    std::fs::remove_dir_all(&full).ok();
+    Tablebase::build(rules, &full, &quiet()).unwrap()
 }
 
 /// Random positions of `rules`: pieces on shuffled points, any side to
@@ -122,16 +127,30 @@ fn two_tigers_with_slides_answer_like_the_full_tables_from_the_file_itself() {
         false,
         true,
     );
-    let (full, out) = both("pair", rules);
-    // The file itself opens too, not only its directory.
-    let compressed = Tablebase::open(CompressedTables::path_in(&out)).unwrap();
-    same_answers(&full, &compressed);
-    // The compressed file is smaller than the table files.
+    let full = full("pair", rules);
     let full_bytes: u64 = std::fs::read_dir(full.dir())
         .unwrap()
         .map(|e| e.unwrap().metadata().unwrap().len())
         .sum();
-    assert!(compressed.compressed().unwrap().bytes() < full_bytes / 4);
+    let mut sizes = Vec::new();
+    for (layers, stored) in [
+        (PlacementLayers::Every, vec![1, 2, 3, 4, 5]),
+        (PlacementLayers::Alternate, vec![1, 3, 5]),
+    ] {
+        let out = temp_path(&format!("pair-{layers:?}"));
+        std::fs::remove_dir_all(&out).ok();
+        let made = CompressedTables::compress_with(&full, &out, &quiet(), layers).unwrap();
+        assert_eq!(made.stored_layers(), stored);
+        assert_eq!(made.compare(&full, 5, &quiet()).unwrap(), (0, vec![]));
+        // The file itself opens too, not only its directory.
+        let compressed = Tablebase::open(CompressedTables::path_in(&out)).unwrap();
+        same_answers(&full, &compressed);
+        // The compressed file is smaller than the table files.
+        sizes.push(made.bytes());
+        assert!(made.bytes() < full_bytes / 4);
+    }
+    // Leaving out layers makes the file smaller.
+    assert!(sizes[1] < sizes[0], "{sizes:?}");
 }
 
 #[test]

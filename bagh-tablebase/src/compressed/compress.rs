@@ -6,28 +6,44 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use super::encode::compress_section;
 use super::format;
 use super::full_entries::FullEntries;
-use super::sections::shapes;
-use super::CompressedTables;
+use super::sections::{shapes, Part};
+use super::{CompressedTables, PlacementLayers};
 use crate::options::in_pool;
 use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
 
 impl CompressedTables {
-    /// Compresses the full tables of `tables` (the movement table and every
-    /// placement layer) into [`FILE`](Self::FILE) in `dir` (created if
-    /// missing; the file is written atomically) and opens it. Each layer
-    /// file is read whole and checked; one layer and one section's output
-    /// are held in memory at a time (sections are streamed to the file). `options.threads` and `options.on_progress` work as
-    /// in a build ([`Stage::Compress`]; `layer` is the placement layer, or
-    /// 255 for the movement table); a stop leaves no file.
+    /// Compresses the full tables of `tables` into [`FILE`](Self::FILE) in
+    /// `dir`, storing the placement layers of
+    /// [`PlacementLayers::default()`]: see [`compress_with`](Self::compress_with).
     pub fn compress(
         tables: &Tablebase,
         dir: impl AsRef<Path>,
         options: &BuildOptions,
     ) -> Result<CompressedTables, TablebaseError> {
+        Self::compress_with(tables, dir, options, PlacementLayers::default())
+    }
+
+    /// Compresses the full tables of `tables` (the movement table and the
+    /// placement layers `layers` keeps) into [`FILE`](Self::FILE) in `dir` (created if
+    /// missing; the file is written atomically) and opens it. Each layer
+    /// file is read whole and checked; one layer and one section's output
+    /// are held in memory at a time (sections are streamed to the file). `options.threads` and `options.on_progress` work as
+    /// in a build ([`Stage::Compress`]; `layer` is the placement layer, or
+    /// 255 for the movement table); a stop leaves no file.
+    pub fn compress_with(
+        tables: &Tablebase,
+        dir: impl AsRef<Path>,
+        options: &BuildOptions,
+        layers: PlacementLayers,
+    ) -> Result<CompressedTables, TablebaseError> {
         let dir = dir.as_ref();
         let mut full = FullEntries::of(tables, "to compress")?;
         let rules = *tables.rules();
-        let shapes = shapes(full.layout());
+        let mut shapes = shapes(full.layout());
+        shapes.retain(|shape| match shape.part {
+            Part::Placement { placed, .. } => layers.stores(rules.goats(), placed),
+            Part::Movement { .. } => true,
+        });
         let total: u64 = 2 * shapes.iter().map(|s| s.entries).sum::<u64>();
         let done = AtomicU64::new(0);
         let stopped = AtomicBool::new(false);

@@ -1,16 +1,17 @@
-//! The compressed file, version 2. All numbers are little-endian.
+//! The compressed file, version 3. All numbers are little-endian.
 //!
 //! ```text
 //! offset    size   field
 //! 0         8      magic "BAGHTZ\0\n"
-//! 8         4      format version (2)
+//! 8         4      format version (3; 2 is read too)
 //! 12        4      layout version (1): how positions are numbered
 //! 16        4      block size B in bytes
 //! 20        4      sections (n)
 //! 24        4      CRC-32 of the movement table's entries it was made from
 //! 28        4      length of the rule set's text (r)
 //! 32        r      the rule set's text form
-//! 32+r      64*n   section records, in the order of the layout (below)
+//! 32+r      64*n   section records, in the order of the layout (below),
+//!                  the placement layers the file leaves out skipped
 //! 32+r+64n  4      CRC-32 of the header's bytes before this field
 //! ...              the sections' data, one after the other
 //! ```
@@ -27,12 +28,16 @@
 //! `tokens` module), the first entry of each of the `k` blocks (u64), and
 //! the `k` blocks of B bytes. A block is its `2d`-bit opening context, then
 //! tokens, then zeros.
+//!
+//! Version 3 may leave out whole placement layers (every section of some
+//! goats placed), never two adjacent ones; version 2 stores them all.
 
 use std::path::Path;
 
 use bagh_core::Ruleset;
 
 use super::huffman::Decoder;
+use super::layers::unsearchable;
 use super::sections::{Part, SectionShape};
 use super::tokens::{contexts, split_token, CLASSES, MAX_DEPTH};
 use crate::movement::format::{u32_at, u64_at};
@@ -40,8 +45,11 @@ use crate::placement::file::LAYOUT_VERSION;
 use crate::TablebaseError;
 
 pub(crate) const MAGIC: [u8; 8] = *b"BAGHTZ\0\n";
-/// The version of the compressed files this library reads and writes.
-pub const COMPRESSED_FORMAT_VERSION: u32 = 2;
+/// The version of the compressed files this library writes (it reads
+/// version 2 too, which stores every placement layer).
+pub const COMPRESSED_FORMAT_VERSION: u32 = 3;
+/// The oldest version this library reads.
+const OLDEST_VERSION: u32 = 2;
 const FIXED: usize = 32;
 const RECORD: usize = 64;
 
@@ -227,7 +235,7 @@ pub(crate) fn read(
         return Err(truncated("the header", FIXED as u64));
     }
     let version = u32_at(bytes, 8);
-    if version != COMPRESSED_FORMAT_VERSION {
+    if !(OLDEST_VERSION..=COMPRESSED_FORMAT_VERSION).contains(&version) {
         return Err(TablebaseError::UnsupportedVersion {
             path: path.to_path_buf(),
             found: version,
@@ -262,7 +270,9 @@ pub(crate) fn read(
     let rules: Ruleset = text
         .parse()
         .map_err(|e| corrupt(format!("the rule set's text does not parse: {e}")))?;
-    let shapes = shapes_of(&rules);
+    let records = &bytes[FIXED + text_len..FIXED + text_len + RECORD * count];
+    let shapes =
+        stored_shapes(shapes_of(&rules), records, version, rules.goats()).map_err(corrupt)?;
     if shapes.len() != count {
         return Err(corrupt(format!(
             "{count} sections, the rule set's layout has {}",
@@ -379,6 +389,44 @@ pub(crate) fn read(
     })
 }
 
+/// The shapes of the sections a file stores, of `all` the layout's: the
+/// placement layers its section records name (every one in version 2),
+/// never two adjacent ones missing.
+fn stored_shapes(
+    all: Vec<SectionShape>,
+    records: &[u8],
+    version: u32,
+    goats: u8,
+) -> Result<Vec<SectionShape>, String> {
+    let mut stored = vec![false; usize::from(goats)];
+    for record in records.chunks_exact(RECORD) {
+        if record[0] == 1 {
+            if let Some(layer) = stored.get_mut(usize::from(record[1])) {
+                *layer = true;
+            }
+        }
+    }
+    let missing = (1..stored.len()).filter(|&placed| !stored[placed]).count();
+    if version == 2 && missing > 0 {
+        return Err(format!(
+            "a version 2 file stores every placement layer, this one leaves out {missing}"
+        ));
+    }
+    if let Some(placed) = unsearchable(&stored) {
+        return Err(format!(
+            "the placement layers of {placed} and {} goats placed are both left out",
+            placed + 1
+        ));
+    }
+    Ok(all
+        .into_iter()
+        .filter(|shape| match shape.part {
+            Part::Placement { placed, .. } => stored[usize::from(placed)],
+            Part::Movement { .. } => true,
+        })
+        .collect())
+}
+
 /// Checks a section's data against its checksum.
 pub(crate) fn check_section(
     path: &Path,
@@ -392,4 +440,67 @@ pub(crate) fn check_section(
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use bagh_core::{Point, Ruleset};
+
+    use super::{stored_shapes, RECORD};
+    use crate::compressed::sections::{shapes, Part, SectionShape};
+    use crate::layout::Layout;
+
+    /// Section records naming the sections of `shapes` whose layer passes
+    /// `keep` (only their first three bytes matter here).
+    fn records(shapes: &[SectionShape], keep: impl Fn(u8) -> bool) -> Vec<u8> {
+        let mut out = Vec::new();
+        for shape in shapes {
+            if let Part::Placement { placed, .. } = shape.part {
+                if !keep(placed) {
+                    continue;
+                }
+            }
+            let (a, b) = shape.part.numbers();
+            let mut record = [0u8; RECORD];
+            record[..3].copy_from_slice(&[shape.part.kind(), a, b]);
+            out.extend_from_slice(&record);
+        }
+        out
+    }
+
+    #[test]
+    fn the_records_say_which_layers_are_stored() {
+        let rules = Ruleset::builder()
+            .tigers([Point::C3])
+            .goats(6)
+            .capture_target(2)
+            .build()
+            .unwrap();
+        let all = shapes(&Layout::new(rules));
+        let layers = |shapes: &[SectionShape]| {
+            let mut placed: Vec<u8> = shapes
+                .iter()
+                .filter_map(|s| match s.part {
+                    Part::Placement { placed, .. } => Some(placed),
+                    Part::Movement { .. } => None,
+                })
+                .collect();
+            placed.dedup();
+            placed
+        };
+        let every = records(&all, |_| true);
+        for version in [2, 3] {
+            let stored = stored_shapes(all.clone(), &every, version, 6).unwrap();
+            assert_eq!(stored, all);
+        }
+        let some = records(&all, |placed| placed != 2 && placed != 4);
+        let stored = stored_shapes(all.clone(), &some, 3, 6).unwrap();
+        assert_eq!(layers(&stored), vec![1, 3, 5]);
+        assert_eq!(stored.len(), some.len() / RECORD);
+        let error = stored_shapes(all.clone(), &some, 2, 6).unwrap_err();
+        assert!(error.contains("leaves out 2"), "{error}");
+        let adjacent = records(&all, |placed| placed != 3 && placed != 4);
+        let error = stored_shapes(all.clone(), &adjacent, 3, 6).unwrap_err();
+        assert!(error.contains("of 3 and 4 goats placed"), "{error}");
+    }
 }

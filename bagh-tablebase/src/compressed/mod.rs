@@ -41,6 +41,7 @@ mod encode;
 pub(crate) mod format;
 mod full_entries;
 mod huffman;
+mod layers;
 mod placement_moves;
 mod placement_probe;
 mod proven;
@@ -56,6 +57,7 @@ use bagh_core::{Position, Side};
 use memmap2::Mmap;
 
 pub use format::COMPRESSED_FORMAT_VERSION;
+pub use layers::PlacementLayers;
 pub use verify::Difference;
 
 use crate::layout::Layout;
@@ -73,7 +75,7 @@ pub struct CompressedTables {
     map: Mmap,
     header: Header,
     /// The index of each placement section, by goats placed then captured
-    /// (none for no goats placed).
+    /// (none for no goats placed, nor for a layer the file leaves out).
     placement: Vec<Vec<usize>>,
     /// Goats-to-move values proved by earlier probes.
     proven: proven::Proven,
@@ -190,6 +192,33 @@ impl CompressedTables {
                 depth: s.depth,
             })
             .collect()
+    }
+
+    /// The placement layers the file stores, by goats placed: a probe
+    /// recovers the others by searching one ply more (see
+    /// [`PlacementLayers`]).
+    pub fn stored_layers(&self) -> Vec<u8> {
+        (1..self.layout.rules.goats())
+            .filter(|&placed| self.stores_layer(placed))
+            .collect()
+    }
+
+    /// The shapes of the file's sections, in file order.
+    pub(crate) fn stored_shapes(&self) -> Vec<sections::SectionShape> {
+        let mut out = shapes(&self.layout);
+        out.retain(|shape| match shape.part {
+            Part::Placement { placed, .. } => self.stores_layer(placed),
+            Part::Movement { .. } => true,
+        });
+        out
+    }
+
+    /// Whether the file stores the tigers-to-move positions of `placed`
+    /// goats placed (never for none).
+    pub(crate) fn stores_layer(&self, placed: u8) -> bool {
+        self.placement
+            .get(usize::from(placed))
+            .is_some_and(|sections| !sections.is_empty())
     }
 
     /// The CRC-32 of the entries of the movement table the file was made

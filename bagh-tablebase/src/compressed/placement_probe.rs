@@ -139,17 +139,23 @@ impl<'a> Search<'a> {
 
     fn best_placement(&mut self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
         let mut best = Value::Loss;
-        let mut open: Vec<(Value, Position)> = Vec::new();
+        // Placements whose value needs a search: a bound above it, and
+        // whether only the captures are to be searched (a stored entry) or
+        // every tiger move (a layer the file leaves out).
+        let mut open: Vec<(Value, bool, Position)> = Vec::new();
         for to in position.empty() {
             let mut after = *position;
             after.play_unchecked(Move::Place { to });
             let bound = if after.goats_in_hand() == 0 {
                 self.tables.movement_probe(&after)?.value.flip()
+            } else if !self.tables.stores_layer(placed(&after)) {
+                open.push((cap, false, after));
+                continue;
             } else {
                 let stored = self.stored(&after)?;
                 if can_capture(&after) {
                     if stored.min(cap) > best {
-                        open.push((stored, after));
+                        open.push((stored, true, after));
                     }
                     continue;
                 }
@@ -160,12 +166,12 @@ impl<'a> Search<'a> {
                 return Ok(best);
             }
         }
-        open.sort_by_key(|(bound, _)| std::cmp::Reverse(*bound));
-        for (bound, after) in open {
+        open.sort_by_key(|(bound, _, _)| std::cmp::Reverse(*bound));
+        for (bound, captures_only, after) in open {
             if bound.min(cap) <= best {
                 break;
             }
-            best = best.max(self.moves_value(&after, bound.min(cap), true, best)?);
+            best = best.max(self.moves_value(&after, bound.min(cap), captures_only, best)?);
             if best == cap {
                 break;
             }
@@ -176,15 +182,15 @@ impl<'a> Search<'a> {
     /// The goats' value of a tigers-to-move position with goats in hand and
     /// fewer captures than the target, or `cap` where that is less, or some
     /// value at most `floor` where the value is: the stored entry and the
-    /// captures; before any goat is placed (no section), every tiger move.
+    /// captures; before any goat is placed, or in a layer the file leaves
+    /// out (no section), every tiger move.
     pub(super) fn tigers_value(
         &mut self,
         position: &Position,
         cap: Value,
         floor: Value,
     ) -> Result<Value, TablebaseError> {
-        let placed = self.tables.layout.rules.goats() - position.goats_in_hand();
-        if placed == 0 {
+        if !self.tables.stores_layer(placed(position)) {
             return self.moves_value(position, cap, false, floor);
         }
         let stored = self.stored(position)?;
@@ -205,7 +211,7 @@ impl<'a> Search<'a> {
             ));
         }
         self.reads -= 1;
-        let placed = tables.layout.rules.goats() - position.goats_in_hand();
+        let placed = placed(position);
         let captured = position.goats_captured();
         let s = tables.placement[usize::from(placed)][usize::from(captured)];
         let run = binomial(tables.layout.free, u32::from(placed - captured));
@@ -264,6 +270,11 @@ impl<'a> Search<'a> {
         }
         Ok(worst)
     }
+}
+
+/// The goats placed in a position.
+fn placed(position: &Position) -> u8 {
+    position.rules().goats() - position.goats_in_hand()
 }
 
 /// Whether the tigers to move in `position` have a capture.

@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::encode::Source;
 use super::full_entries::FullEntries;
-use super::sections::shapes;
 use super::CompressedTables;
 use crate::options::{in_pool, run_tasks};
 use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
@@ -52,7 +51,7 @@ impl CompressedTables {
                 found: self.rules().to_string(),
             });
         }
-        let shapes = shapes(self.layout());
+        let shapes = self.stored_shapes();
         let total: u64 = shapes.iter().map(|s| s.entries).sum();
         let done = AtomicU64::new(0);
         in_pool(self.rules(), options.threads, || {
