@@ -81,7 +81,8 @@ pub fn run(args: &BuildArgs) -> Result<(), CliError> {
             PathBuf::from(name)
         });
         drop(out);
-        crate::compress::compress(&tables, &out_dir, args.threads, args.quiet)?;
+        let layers = crate::compress::layers(args.every_layer);
+        crate::compress::compress(&tables, &out_dir, layers, args.threads, args.quiet)?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use bagh_tablebase::{BuildOptions, CompressedTables, Tablebase};
+use bagh_tablebase::{BuildOptions, CompressedTables, PlacementLayers, Tablebase};
 
 use crate::error::CliError;
 use crate::numbers::thousands;
@@ -15,13 +15,24 @@ use crate::CompressArgs;
 /// Runs `bagh compress`.
 pub fn run(args: &CompressArgs) -> Result<(), CliError> {
     let tables = Tablebase::open(&args.dir)?;
-    compress(&tables, &args.out, args.threads, args.quiet)
+    let layers = layers(args.every_layer);
+    compress(&tables, &args.out, layers, args.threads, args.quiet)
+}
+
+/// The placement layers to store: every one, or the default.
+pub fn layers(every_layer: bool) -> PlacementLayers {
+    if every_layer {
+        PlacementLayers::Every
+    } else {
+        PlacementLayers::default()
+    }
 }
 
 /// Compresses the full tables `tables` into `out` and prints what it made.
 pub fn compress(
     tables: &Tablebase,
     out: &Path,
+    layers: PlacementLayers,
     threads: usize,
     quiet: bool,
 ) -> Result<(), CliError> {
@@ -38,7 +49,7 @@ pub fn compress(
         ..BuildOptions::default()
     };
     let started = Instant::now();
-    let made = CompressedTables::compress(tables, out, &options);
+    let made = CompressedTables::compress_with(tables, out, &options, layers);
     bars.finish(made.is_ok());
     let compressed = made?;
     let seconds = started.elapsed().as_secs_f64();
@@ -46,6 +57,12 @@ pub fn compress(
     writeln!(stdout, "rules      {}", tables.rules())?;
     writeln!(stdout, "file       {}", compressed.path().display())?;
     writeln!(stdout, "bytes      {}", thousands(compressed.bytes()))?;
+    let stored: Vec<String> = compressed
+        .stored_layers()
+        .iter()
+        .map(u8::to_string)
+        .collect();
+    writeln!(stdout, "layers     {} goats placed", stored.join(" "))?;
     writeln!(stdout, "time       {seconds:.1} s")?;
     Ok(())
 }

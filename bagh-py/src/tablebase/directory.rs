@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bagh_core::{Position, Ruleset};
-use bagh_tablebase::{CompressedTables, MovementTable, Tablebase};
+use bagh_tablebase::{CompressedTables, MovementTable, PlacementLayers, Tablebase};
 use pyo3::prelude::*;
 
 use super::arguments::{detach_if, to_position};
@@ -142,20 +142,29 @@ impl PyTablebase {
             .map_err(tablebase_error)
     }
 
-    /// Compresses these full tables (the movement table and every placement
-    /// layer) into the directory `out` (its file `tables.btz`, written
+    /// Compresses these full tables (the movement table and the placement
+    /// layers) into the directory `out` (its file `tables.btz`, written
     /// atomically) and opens it: the same probes, from one memory-mapped
-    /// file. Runs without the GIL on `threads` threads (0: one per core);
-    /// `progress` is as for `build`. Compressed tables, or a directory
-    /// without its placement layers, raise `TablebaseError`.
-    #[pyo3(signature = (out, *, progress = None, threads = 0))]
+    /// file. It stores every other placement layer, and a probe searches
+    /// one ply more for the others; `every_layer=True` stores them all
+    /// (faster placement probes, a file about twice as large). Runs
+    /// without the GIL on `threads` threads (0: one per core); `progress`
+    /// is as for `build`. Compressed tables, or a directory without its
+    /// placement layers, raise `TablebaseError`.
+    #[pyo3(signature = (out, *, progress = None, threads = 0, every_layer = false))]
     fn compress(
         &self,
         py: Python<'_>,
         out: PathBuf,
         progress: Option<&Bound<'_, PyAny>>,
         threads: usize,
+        every_layer: bool,
     ) -> PyResult<PyTablebase> {
+        let layers = if every_layer {
+            PlacementLayers::Every
+        } else {
+            PlacementLayers::default()
+        };
         let tables = self.shared();
         let rules = *tables.rules();
         run_build(
@@ -164,7 +173,7 @@ impl PyTablebase {
             progress,
             options(threads, None, false),
             move |options| {
-                CompressedTables::compress(&tables, &out, options)?;
+                CompressedTables::compress_with(&tables, &out, options, layers)?;
                 Tablebase::open(&out)
             },
             || None,

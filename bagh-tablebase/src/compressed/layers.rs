@@ -34,7 +34,7 @@ impl PlacementLayers {
     pub fn stores(self, goats: u8, placed: u8) -> bool {
         match self {
             PlacementLayers::Every => true,
-            PlacementLayers::Alternate => (goats - 1).abs_diff(placed) % 2 == 0,
+            PlacementLayers::Alternate => (goats - 1).abs_diff(placed).is_multiple_of(2),
         }
     }
 }
