@@ -326,6 +326,31 @@ fn compress_verify_against_and_probe_the_compressed_directory() {
     );
     let checked = ok(&["verify", out, "--against", path(tables()), "--quiet"]);
     assert!(checked.contains("entries agree with"), "{checked}");
+    // By default every other placement layer; --every-layer stores them all.
+    let every_dir = tempfile::tempdir().unwrap();
+    let every = path(every_dir.path());
+    let all = ok(&[
+        "compress",
+        path(tables()),
+        every,
+        "--quiet",
+        "--every-layer",
+    ]);
+    let layers = |printed: &str| -> Vec<u8> {
+        let line = printed.lines().find(|l| l.starts_with("layers")).unwrap();
+        line.split_whitespace()
+            .filter_map(|word| word.parse().ok())
+            .collect()
+    };
+    let (some, all) = (layers(&made), layers(&all));
+    assert!(
+        some.len() < all.len() && some.iter().all(|p| all.contains(p)),
+        "{some:?} {all:?}"
+    );
+    assert_eq!(
+        ok(&["probe", every, "start", "--json"]),
+        ok(&["probe", out, "start", "--json"])
+    );
     // Every probe the full tables answer, the compressed file answers alike.
     for position in ["start", CAPTURE, "5/5/1GT2/5/G4 t 2 0"] {
         assert_eq!(

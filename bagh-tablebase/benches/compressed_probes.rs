@@ -4,15 +4,17 @@
 //! `best_moves` of placement positions.
 //!
 //! ```text
-//! cargo bench -p bagh-tablebase --bench compressed_probes -- [FULL COMPRESSED]
+//! cargo bench -p bagh-tablebase --bench compressed_probes -- [FULL COMPRESSED...]
 //! ```
 //!
-//! FULL and COMPRESSED are tablebase directories (absolute paths; `make
-//! bench-compressed` passes target/tablebases/bagh-chal and
-//! target/tablebases/bagh-chal-compressed); without them, a small rule set
-//! is built and compressed into temporary directories. Positions come from
+//! FULL and each COMPRESSED are tablebase directories (absolute paths;
+//! `make bench-compressed` passes target/tablebases/bagh-chal,
+//! target/tablebases/bagh-chal-compressed and, where it was made,
+//! target/tablebases/bagh-chal-compressed-every-layer); without them, a
+//! small rule set is built and compressed both ways into temporary
+//! directories. Positions come from
 //! seeded random games. Each probe is timed on its own; a run's figure is
-//! the median probe, and the line gives the median of 7 runs (the two
+//! the median probe, and the line gives the median of 7 runs (the
 //! tables alternating; the compressed file opened afresh for each, so
 //! that the values its earlier probes proved do not help) with their
 //! range, then the compressed file's slowest probes: the median over the
@@ -26,7 +28,7 @@ mod common;
 use std::time::Instant;
 
 use bagh_core::{Position, Ruleset, Side};
-use bagh_tablebase::{BuildOptions, CompressedTables, Tablebase};
+use bagh_tablebase::{BuildOptions, CompressedTables, PlacementLayers, Tablebase};
 
 const POSITIONS: usize = 20_000;
 const BEST_MOVES: usize = 2_000;
@@ -64,31 +66,50 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let scratch = tempfile::tempdir()?;
-    let (full, compressed) = match args.as_slice() {
-        [full, compressed, ..] => (Tablebase::open(full)?, Tablebase::open(compressed)?),
+    let (full, files) = match args.as_slice() {
+        [full, compressed @ ..] if !compressed.is_empty() => (
+            Tablebase::open(full)?,
+            compressed
+                .iter()
+                .map(Tablebase::open)
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
         _ => {
             let rules: Ruleset = "two-tigers goats=6 capture_target=2".parse()?;
             eprintln!("no directories given: building and compressing {rules}");
             let full =
                 Tablebase::build(rules, scratch.path().join("full"), &BuildOptions::default())?;
-            let out = scratch.path().join("compressed");
-            CompressedTables::compress(&full, &out, &BuildOptions::default())?;
-            (full, Tablebase::open(&out)?)
+            let mut files = Vec::new();
+            for layers in [PlacementLayers::Alternate, PlacementLayers::Every] {
+                let out = scratch.path().join(format!("compressed-{layers:?}"));
+                CompressedTables::compress_with(&full, &out, &BuildOptions::default(), layers)?;
+                files.push(Tablebase::open(&out)?);
+            }
+            (full, files)
         }
     };
     let (placing, moving) = common::sample(*full.rules(), POSITIONS, 2027);
-    // Warm the page cache, and check that both answer alike.
-    for position in placing.iter().chain(&moving) {
-        assert_eq!(
-            full.probe(position)?,
-            compressed.probe(position)?,
-            "{position}"
-        );
-    }
-    for position in &placing[..BEST_MOVES] {
-        assert_eq!(full.best_moves(position)?, compressed.best_moves(position)?);
-    }
     println!("rules: {}", full.rules());
+    for compressed in &files {
+        let file = compressed.compressed().expect("a compressed directory");
+        println!(
+            "{}: {} bytes, placement layers {:?} stored",
+            compressed.dir().display(),
+            file.bytes(),
+            file.stored_layers()
+        );
+        // Warm the page cache, and check that both answer alike.
+        for position in placing.iter().chain(&moving) {
+            assert_eq!(
+                full.probe(position)?,
+                compressed.probe(position)?,
+                "{position}"
+            );
+        }
+        for position in &placing[..BEST_MOVES] {
+            assert_eq!(full.best_moves(position)?, compressed.best_moves(position)?);
+        }
+    }
     let side = |side: Side| -> Vec<Position> {
         placing
             .iter()
@@ -109,14 +130,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("best_moves, goats in hand", &placing[..BEST_MOVES], true),
     ];
     for (what, positions, best) in tasks {
-        let (mut full_runs, mut compressed_runs) = (Vec::new(), Vec::new());
-        let (mut tails, mut slowest) = (Vec::new(), 0f64);
+        let mut full_runs = Vec::new();
+        let mut compressed_runs = vec![Vec::new(); files.len()];
+        let (mut tails, mut slowest) = (vec![Vec::new(); files.len()], vec![0f64; files.len()]);
         for _ in 0..RUNS {
-            // The compressed file opened afresh for each run: the values
-            // its probes proved in earlier runs are not kept (the page
-            // cache stays warm).
-            let compressed = Tablebase::open(compressed.dir())?;
-            for (compressed_run, tables) in [(false, &full), (true, &compressed)] {
+            let (median, _, _) = micros(positions, |p| {
+                if best {
+                    std::hint::black_box(full.best_moves(p).ok());
+                } else {
+                    std::hint::black_box(full.probe(p).ok());
+                }
+            });
+            full_runs.push(median);
+            for (f, file) in files.iter().enumerate() {
+                // The compressed file opened afresh for each run: the values
+                // its probes proved in earlier runs are not kept (the page
+                // cache stays warm).
+                let tables = Tablebase::open(file.dir())?;
                 let (median, tail, max) = micros(positions, |p| {
                     if best {
                         std::hint::black_box(tables.best_moves(p).ok());
@@ -124,43 +154,54 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         std::hint::black_box(tables.probe(p).ok());
                     }
                 });
-                if compressed_run {
-                    compressed_runs.push(median);
-                    tails.push(tail);
-                    slowest = slowest.max(max);
-                } else {
-                    full_runs.push(median);
-                }
+                compressed_runs[f].push(median);
+                tails[f].push(tail);
+                slowest[f] = slowest[f].max(max);
             }
         }
-        tails.sort_by(f64::total_cmp);
-        println!(
-            "{what}: full {}, compressed {}; compressed 99th percentile {:.2} µs, slowest {:.0} µs",
-            summary(full_runs),
-            summary(compressed_runs),
-            tails[tails.len() / 2],
-            slowest
-        );
-    }
-    println!("compressed, goats to move, by goats placed (one run):");
-    let compressed = Tablebase::open(compressed.dir())?;
-    let goats = full.rules().goats();
-    for placed in 0..goats {
-        let these: Vec<Position> = goats_to_move
-            .iter()
-            .filter(|p| goats - p.goats_in_hand() == placed)
-            .copied()
-            .collect();
-        if these.len() < 100 {
-            continue;
+        println!("{what}:\n  full tables {}", summary(full_runs));
+        for (f, file) in files.iter().enumerate() {
+            tails[f].sort_by(f64::total_cmp);
+            println!(
+                "  {} {}; 99th percentile {:.2} µs, slowest {:.0} µs",
+                name(file),
+                summary(std::mem::take(&mut compressed_runs[f])),
+                tails[f][tails[f].len() / 2],
+                slowest[f]
+            );
         }
-        let (median, tail, max) = micros(&these, |p| {
-            std::hint::black_box(compressed.probe(p).ok());
-        });
-        println!(
-            "  {placed:2} placed, {:5} probes: median {median:8.1} µs, 99th percentile {tail:9.1} µs, slowest {max:9.1} µs",
-            these.len()
-        );
+    }
+    let goats = full.rules().goats();
+    for file in &files {
+        println!("{}, probes by goats placed (one run):", name(file));
+        let compressed = Tablebase::open(file.dir())?;
+        for (side, positions) in [("goats", &goats_to_move), ("tigers", &tigers_to_move)] {
+            for placed in 0..goats {
+                let these: Vec<Position> = positions
+                    .iter()
+                    .filter(|p| goats - p.goats_in_hand() == placed)
+                    .copied()
+                    .collect();
+                if these.len() < 100 {
+                    continue;
+                }
+                let (median, tail, max) = micros(&these, |p| {
+                    std::hint::black_box(compressed.probe(p).ok());
+                });
+                println!(
+                    "  {side} to move, {placed:2} placed, {:5} probes: median {median:8.1} µs, 99th percentile {tail:9.1} µs, slowest {max:9.1} µs",
+                    these.len()
+                );
+            }
+        }
     }
     Ok(())
+}
+
+/// A compressed directory's name in the report: its last component.
+fn name(tables: &Tablebase) -> String {
+    tables.dir().file_name().map_or_else(
+        || tables.dir().display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }

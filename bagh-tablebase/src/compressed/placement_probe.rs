@@ -167,11 +167,19 @@ impl<'a> Search<'a> {
             }
         }
         open.sort_by_key(|(bound, _, _)| std::cmp::Reverse(*bound));
+        // The tiger move that refuted the last placement is tried first on
+        // the next: it often refutes that one too.
+        let mut killer = None;
         for (bound, captures_only, after) in open {
             if bound.min(cap) <= best {
                 break;
             }
-            best = best.max(self.moves_value(&after, bound.min(cap), captures_only, best)?);
+            let (value, refutation) =
+                self.moves_value_from(&after, bound.min(cap), captures_only, best, killer)?;
+            if value <= best {
+                killer = refutation.or(killer);
+            }
+            best = best.max(value);
             if best == cap {
                 break;
             }
@@ -245,17 +253,39 @@ impl<'a> Search<'a> {
     fn moves_value(
         &mut self,
         position: &Position,
-        mut worst: Value,
+        worst: Value,
         captures_only: bool,
         floor: Value,
     ) -> Result<Value, TablebaseError> {
+        Ok(self
+            .moves_value_from(position, worst, captures_only, floor, None)?
+            .0)
+    }
+
+    /// [`moves_value`](Self::moves_value), trying `first` (where it is
+    /// legal) then the captures before the other moves, and the move that
+    /// gave the value, if one did.
+    fn moves_value_from(
+        &mut self,
+        position: &Position,
+        mut worst: Value,
+        captures_only: bool,
+        floor: Value,
+        first: Option<Move>,
+    ) -> Result<(Value, Option<Move>), TablebaseError> {
         if worst <= floor {
-            return Ok(worst);
+            return Ok((worst, None));
         }
-        for mv in position.legal_moves() {
-            if captures_only && !matches!(mv, Move::Capture { .. }) {
-                continue;
-            }
+        let mut moves = position.legal_moves();
+        if captures_only {
+            moves.retain(|mv| matches!(mv, Move::Capture { .. }));
+        } else {
+            moves.sort_unstable_by_key(|mv| {
+                (Some(*mv) != first, !matches!(mv, Move::Capture { .. }))
+            });
+        }
+        let mut best_move = None;
+        for mv in moves {
             let mut after = *position;
             after.play_unchecked(mv);
             let value = if after.is_capture_target_reached() {
@@ -263,12 +293,14 @@ impl<'a> Search<'a> {
             } else {
                 self.goats_value(&after, worst)?
             };
-            worst = worst.min(value);
+            if value < worst {
+                (worst, best_move) = (value, Some(mv));
+            }
             if worst <= floor {
                 break;
             }
         }
-        Ok(worst)
+        Ok((worst, best_move))
     }
 }
 
