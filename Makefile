@@ -185,11 +185,12 @@ solve-game:
 
 # The whole game of SOLVE_RULES in one compressed file (target/tablebases/<id>-compressed,
 # from the full tables of `make solve-game`), then every entry compared with the
-# full tables (`bagh verify --against`).
-COMPRESSED_DIR = $(SOLVE_DIR)-compressed
+# full tables (`bagh verify --against`). It stores every other placement layer;
+# with EVERY_LAYER=1, all of them, into target/tablebases/<id>-compressed-every-layer.
+COMPRESSED_DIR = $(SOLVE_DIR)-compressed$(if $(EVERY_LAYER),-every-layer)
 .PHONY: compress-game
 compress-game:
-	$(BAGH) compress $(SOLVE_DIR) $(COMPRESSED_DIR) --threads $(SOLVE_THREADS)
+	$(BAGH) compress $(SOLVE_DIR) $(COMPRESSED_DIR) --threads $(SOLVE_THREADS) $(if $(EVERY_LAYER),--every-layer)
 	$(BAGH) verify $(COMPRESSED_DIR) --against $(SOLVE_DIR) --threads $(SOLVE_THREADS)
 	$(CARGO) run --release --quiet -p bagh-tablebase --example compressed_sizes -- $(COMPRESSED_DIR)
 
@@ -231,7 +232,7 @@ forbidden-study:
 # Probe times of the compressed file against the full tables, one thread, side by side.
 .PHONY: bench-compressed
 bench-compressed:
-	$(CARGO) bench -p bagh-tablebase --bench compressed_probes -- $(CURDIR)/$(SOLVE_DIR) $(CURDIR)/$(COMPRESSED_DIR)
+	$(CARGO) bench -p bagh-tablebase --bench compressed_probes -- $(CURDIR)/$(SOLVE_DIR) $(CURDIR)/$(SOLVE_DIR)-compressed $(wildcard $(CURDIR)/$(SOLVE_DIR)-compressed-every-layer)
 
 # --- Node addon (bagh-node) ---
 # The Node-API addon, copied to bagh-node/bagh.node, which

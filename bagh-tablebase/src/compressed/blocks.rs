@@ -110,7 +110,8 @@ impl CompressedTables {
     /// The first entry of block `k` of a section.
     #[inline]
     fn block_start(&self, section: &Section, k: u64) -> u64 {
-        crate::movement::format::u64_at(&self.map, section.starts_at + 8 * k as usize)
+        let width = section.start_bytes;
+        super::format::uint_at(&self.map, section.starts_at + width * k as usize, width)
     }
 
     /// The block of section `s` that holds entry `index`: the last one

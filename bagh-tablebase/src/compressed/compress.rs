@@ -36,6 +36,24 @@ impl CompressedTables {
         options: &BuildOptions,
         layers: PlacementLayers,
     ) -> Result<CompressedTables, TablebaseError> {
+        Self::compress_as(
+            tables,
+            dir,
+            options,
+            layers,
+            format::COMPRESSED_FORMAT_VERSION,
+        )
+    }
+
+    /// [`compress_with`](Self::compress_with), writing format `version`
+    /// (the tests write version 2 files to check they are still read).
+    pub(crate) fn compress_as(
+        tables: &Tablebase,
+        dir: impl AsRef<Path>,
+        options: &BuildOptions,
+        layers: PlacementLayers,
+        version: u32,
+    ) -> Result<CompressedTables, TablebaseError> {
         let dir = dir.as_ref();
         let mut full = FullEntries::of(tables, "to compress")?;
         let rules = *tables.rules();
@@ -67,7 +85,7 @@ impl CompressedTables {
         let block = CompressedTables::BLOCK_BYTES;
         let checksum = full.movement_checksum();
         in_pool(&rules, options.threads, || {
-            format::write(&path, &rules, block, checksum, &shapes, |shape| {
+            format::write(version, &path, &rules, block, checksum, &shapes, |shape| {
                 if stopped.load(Relaxed) {
                     return Err(TablebaseError::Interrupted {
                         checkpoint: path.clone(),

@@ -25,7 +25,8 @@
 //! `distance << 2 | tag`, placement values 0 loss, 1 draw, 2 win for the
 //! goats, the tigers to move), the code lengths of the `s × 84` tokens of each of the `4^d`
 //! contexts (a byte each, token `symbol × 84 + length class`; see the
-//! `tokens` module), the first entry of each of the `k` blocks (u64), and
+//! `tokens` module), the first entry of each of the `k` blocks (u32 from
+//! version 3 in a section of at most 2^32 entries, else u64), and
 //! the `k` blocks of B bytes. A block is its `2d`-bit opening context, then
 //! tokens, then zeros.
 //!
@@ -65,23 +66,34 @@ pub(crate) struct SectionData {
     pub blocks: Vec<u8>,
 }
 
+/// The bytes of each block start of a section of `entries` entries: 4
+/// from version 3 where every entry's number fits in 32 bits, else 8.
+pub(crate) fn start_bytes(version: u32, entries: u64) -> usize {
+    if version >= 3 && entries <= 1 << 32 {
+        4
+    } else {
+        8
+    }
+}
+
 impl SectionData {
-    fn bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.len() as usize);
+    /// The data as written, its block starts of `width` bytes each.
+    fn bytes(&self, width: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(
+            2 * self.symbols.len()
+                + self.lengths.len()
+                + width * self.starts.len()
+                + self.blocks.len(),
+        );
         for s in &self.symbols {
             out.extend_from_slice(&s.to_le_bytes());
         }
         out.extend_from_slice(&self.lengths);
         for s in &self.starts {
-            out.extend_from_slice(&s.to_le_bytes());
+            out.extend_from_slice(&s.to_le_bytes()[..width]);
         }
         out.extend_from_slice(&self.blocks);
         out
-    }
-
-    fn len(&self) -> u64 {
-        (2 * self.symbols.len() + self.lengths.len() + 8 * self.starts.len() + self.blocks.len())
-            as u64
     }
 }
 
@@ -98,6 +110,8 @@ pub(crate) struct Section {
     pub blocks: u64,
     /// Offsets in the file of the block starts and of the blocks.
     pub starts_at: usize,
+    /// The bytes of a block start: 4 or 8.
+    pub start_bytes: usize,
     pub blocks_at: usize,
     pub data: std::ops::Range<usize>,
     pub crc: u32,
@@ -125,6 +139,7 @@ pub(crate) struct Written {
 /// The header of a file with these sections (`written` is empty for the
 /// placeholder written first: every field but the records' is known).
 fn header(
+    version: u32,
     rules: &Ruleset,
     block_bytes: usize,
     movement_crc: u32,
@@ -135,7 +150,7 @@ fn header(
     let mut head = Vec::new();
     head.extend_from_slice(&MAGIC);
     for n in [
-        COMPRESSED_FORMAT_VERSION,
+        version,
         LAYOUT_VERSION,
         block_bytes as u32,
         shapes.len() as u32,
@@ -164,10 +179,11 @@ fn header(
     head
 }
 
-/// Writes a file atomically, its sections streamed as `next` makes them
+/// Writes a file of `version` (this library's; 2 in tests) atomically, its sections streamed as `next` makes them
 /// (called once a section, in order) so that only one is held in memory;
 /// the header, written last, goes over a placeholder of its length.
 pub(crate) fn write(
+    version: u32,
     path: &Path,
     rules: &Ruleset,
     block_bytes: usize,
@@ -178,7 +194,14 @@ pub(crate) fn write(
     use std::io::{Seek, SeekFrom, Write};
     let mut failure = None;
     let written = crate::files::write_atomically(path, |out| {
-        out.write_all(&header(rules, block_bytes, movement_crc, shapes, &[]))?;
+        out.write_all(&header(
+            version,
+            rules,
+            block_bytes,
+            movement_crc,
+            shapes,
+            &[],
+        ))?;
         let mut written = Vec::with_capacity(shapes.len());
         for shape in shapes {
             let data = match next(shape) {
@@ -188,7 +211,7 @@ pub(crate) fn write(
                     return Err(std::io::Error::other("the compression failed"));
                 }
             };
-            let body = data.bytes();
+            let body = data.bytes(start_bytes(version, shape.entries));
             out.write_all(&body)?;
             written.push(Written {
                 depth: data.depth,
@@ -199,7 +222,14 @@ pub(crate) fn write(
             });
         }
         out.seek(SeekFrom::Start(0))?;
-        out.write_all(&header(rules, block_bytes, movement_crc, shapes, &written))
+        out.write_all(&header(
+            version,
+            rules,
+            block_bytes,
+            movement_crc,
+            shapes,
+            &written,
+        ))
     });
     match (written, failure) {
         (_, Some(e)) => Err(e),
@@ -310,9 +340,10 @@ pub(crate) fn read(
         if offset != end {
             return Err(corrupt(format!("bad offset of the {name} section")));
         }
+        let width = start_bytes(version, entries);
         let expected = symbols
             .checked_mul(2 + contexts(depth) as u64 * u64::from(CLASSES))
-            .and_then(|n| n.checked_add(blocks.checked_mul(8 + block_bytes as u64)?));
+            .and_then(|n| n.checked_add(blocks.checked_mul((width + block_bytes) as u64)?));
         if symbols > 1 << 16
             || expected != Some(len)
             || (blocks == 0) != (entries == 0)
@@ -341,18 +372,18 @@ pub(crate) fn read(
                 "an invalid entry value in the {name} section"
             )));
         }
-        let width = symbols as usize * CLASSES as usize;
-        let lengths_end = symbols_end + contexts(depth) * width;
+        let tokens = symbols as usize * CLASSES as usize;
+        let lengths_end = symbols_end + contexts(depth) * tokens;
         let decoders = bytes[symbols_end..lengths_end]
-            .chunks(width.max(1))
+            .chunks(tokens.max(1))
             .map(|lengths| Decoder::with_payloads(lengths, split_token))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| corrupt(format!("the code of the {name} section is bad: {e:?}")))?;
         let starts_at = lengths_end;
-        let blocks_at = starts_at + 8 * blocks as usize;
+        let blocks_at = starts_at + width * blocks as usize;
         let mut previous = None;
         for k in 0..blocks as usize {
-            let first = u64_at(bytes, starts_at + 8 * k);
+            let first = uint_at(bytes, starts_at + width * k, width);
             let ordered = match previous {
                 None => first == 0,
                 Some(p) => first > p && first < entries,
@@ -370,6 +401,7 @@ pub(crate) fn read(
             decoders,
             blocks,
             starts_at,
+            start_bytes: width,
             blocks_at,
             data: start..end as usize,
             crc,
@@ -387,6 +419,16 @@ pub(crate) fn read(
         movement_crc,
         sections,
     })
+}
+
+/// The little-endian number of `width` bytes (4 or 8) at `at`.
+#[inline]
+pub(crate) fn uint_at(bytes: &[u8], at: usize, width: usize) -> u64 {
+    if width == 4 {
+        u64::from(u32_at(bytes, at))
+    } else {
+        u64_at(bytes, at)
+    }
 }
 
 /// The shapes of the sections a file stores, of `all` the layout's: the

@@ -272,7 +272,7 @@ pub(crate) mod tests {
     use bagh_core::{random_game, Point, Position, Ruleset};
 
     use super::encode::FORCED_DEPTH;
-    use crate::{BuildOptions, CompressedTables, Tablebase};
+    use crate::{BuildOptions, CompressedTables, PlacementLayers, Tablebase};
 
     /// The full tables of two tigers in the corners and five goats, two
     /// captures to win, built in a temporary directory.
@@ -287,6 +287,59 @@ pub(crate) mod tests {
         let full =
             Tablebase::build(rules, dir.path().join("full"), &BuildOptions::default()).unwrap();
         (dir, full)
+    }
+
+    /// Version 2 files (every layer, 8-byte block starts) are still read and
+    /// answer like version 3; a version 2 file cannot leave out a layer.
+    #[test]
+    fn version_two_files_are_read() {
+        let (dir, full) = two_corner_tigers();
+        let rules = *full.rules();
+        let options = BuildOptions::default();
+        let mut sizes = Vec::new();
+        for version in [2, 3] {
+            let out = dir.path().join(format!("v{version}"));
+            let made = CompressedTables::compress_as(
+                &full,
+                &out,
+                &options,
+                PlacementLayers::Every,
+                version,
+            )
+            .unwrap();
+            assert_eq!(made.compare(&full, 5, &options).unwrap(), (0, vec![]));
+            let bytes = std::fs::read(made.path()).unwrap();
+            assert_eq!(
+                u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
+                version
+            );
+            sizes.push(bytes.len());
+            let small = Tablebase::open(made.path()).unwrap();
+            for seed in 0..20 {
+                for position in random_game(Position::new(rules), seed, 120).positions() {
+                    assert_eq!(
+                        small.probe(position).unwrap(),
+                        full.probe(position).unwrap()
+                    );
+                }
+            }
+        }
+        // Version 3's block starts take 4 bytes.
+        assert!(sizes[1] < sizes[0], "{sizes:?}");
+        let error = CompressedTables::compress_as(
+            &full,
+            dir.path().join("v2-alternate"),
+            &options,
+            PlacementLayers::Alternate,
+            2,
+        )
+        .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("a version 2 file stores every placement layer"),
+            "{error}"
+        );
     }
 
     /// Every section coded with the kinds of two runs before (which small
