@@ -185,12 +185,12 @@ solve-game:
 
 # The whole game of SOLVE_RULES in one compressed file (target/tablebases/<id>-compressed,
 # from the full tables of `make solve-game`), then every entry compared with the
-# full tables (`bagh verify --against`). It stores every other placement layer;
-# with EVERY_LAYER=1, all of them, into target/tablebases/<id>-compressed-every-layer.
-COMPRESSED_DIR = $(SOLVE_DIR)-compressed$(if $(EVERY_LAYER),-every-layer)
+# full tables (`bagh verify --against`). With ALTERNATE_LAYERS=1, every other
+# placement layer only, into target/tablebases/<id>-compressed-alternate-layers.
+COMPRESSED_DIR = $(SOLVE_DIR)-compressed$(if $(ALTERNATE_LAYERS),-alternate-layers)
 .PHONY: compress-game
 compress-game:
-	$(BAGH) compress $(SOLVE_DIR) $(COMPRESSED_DIR) --threads $(SOLVE_THREADS) $(if $(EVERY_LAYER),--every-layer)
+	$(BAGH) compress $(SOLVE_DIR) $(COMPRESSED_DIR) --threads $(SOLVE_THREADS) $(if $(ALTERNATE_LAYERS),--alternate-layers)
 	$(BAGH) verify $(COMPRESSED_DIR) --against $(SOLVE_DIR) --threads $(SOLVE_THREADS)
 	$(CARGO) run --release --quiet -p bagh-tablebase --example compressed_sizes -- $(COMPRESSED_DIR)
 
@@ -232,7 +232,7 @@ forbidden-study:
 # Probe times of the compressed file against the full tables, one thread, side by side.
 .PHONY: bench-compressed
 bench-compressed:
-	$(CARGO) bench -p bagh-tablebase --bench compressed_probes -- $(CURDIR)/$(SOLVE_DIR) $(CURDIR)/$(SOLVE_DIR)-compressed $(wildcard $(CURDIR)/$(SOLVE_DIR)-compressed-every-layer)
+	$(CARGO) bench -p bagh-tablebase --bench compressed_probes -- $(CURDIR)/$(SOLVE_DIR) $(CURDIR)/$(SOLVE_DIR)-compressed
 
 # --- Node addon (bagh-node) ---
 # The Node-API addon, copied to bagh-node/bagh.node, which

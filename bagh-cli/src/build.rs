@@ -81,7 +81,7 @@ pub fn run(args: &BuildArgs) -> Result<(), CliError> {
             PathBuf::from(name)
         });
         drop(out);
-        let layers = crate::compress::layers(args.every_layer);
+        let layers = crate::compress::layers(args.alternate_layers);
         crate::compress::compress(&tables, &out_dir, layers, args.threads, args.quiet)?;
     }
     Ok(())

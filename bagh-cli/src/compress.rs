@@ -15,14 +15,14 @@ use crate::CompressArgs;
 /// Runs `bagh compress`.
 pub fn run(args: &CompressArgs) -> Result<(), CliError> {
     let tables = Tablebase::open(&args.dir)?;
-    let layers = layers(args.every_layer);
+    let layers = layers(args.alternate_layers);
     compress(&tables, &args.out, layers, args.threads, args.quiet)
 }
 
-/// The placement layers to store: every one, or the default.
-pub fn layers(every_layer: bool) -> PlacementLayers {
-    if every_layer {
-        PlacementLayers::Every
+/// The placement layers to store: every other one, or the default.
+pub fn layers(alternate_layers: bool) -> PlacementLayers {
+    if alternate_layers {
+        PlacementLayers::Alternate
     } else {
         PlacementLayers::default()
     }

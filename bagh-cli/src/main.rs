@@ -161,9 +161,9 @@ pub struct BuildArgs {
     /// Then compress the whole game into OUT [default: DIR-compressed] (as `bagh compress DIR OUT`).
     #[arg(long, value_name = "OUT", num_args = 0..=1)]
     pub compressed: Option<Option<PathBuf>>,
-    /// With --compressed: store every placement layer (as `bagh compress --every-layer`).
+    /// With --compressed: store every other placement layer (as `bagh compress --alternate-layers`).
     #[arg(long, requires = "compressed")]
-    pub every_layer: bool,
+    pub alternate_layers: bool,
 }
 
 /// Compress a built tablebase: the whole game in one file, opened like the full tables.
@@ -173,24 +173,24 @@ pub struct BuildArgs {
 /// `bagh probe OUT`, the engine's tablebase option and every binding open
 /// as they open DIR. Each layer file is read and checked on the way.
 ///
-/// By default the file stores every other placement layer (the last one
+/// --alternate-layers stores every other placement layer (the last one
 /// kept): a probe recovers the others by searching one ply more, which
-/// makes placement probes slower and the file about half as large.
-/// --every-layer stores them all.
+/// makes the file about half as large and placement probes up to
+/// thousands of times slower.
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
   bagh compress tablebases/bagh-chal tablebases/bagh-chal-compressed
-  bagh compress tablebases/bagh-chal tablebases/bagh-chal-fast --every-layer
+  bagh compress tablebases/bagh-chal tablebases/bagh-chal-small --alternate-layers
   bagh verify tablebases/bagh-chal-compressed --against tablebases/bagh-chal")]
 pub struct CompressArgs {
     /// The directory of the full tables.
     pub dir: PathBuf,
     /// The directory of the compressed file.
     pub out: PathBuf,
-    /// Store every placement layer: faster placement probes, a file about twice as large.
+    /// Store every other placement layer: a file about half as large, far slower placement probes.
     #[arg(long)]
-    pub every_layer: bool,
+    pub alternate_layers: bool,
     /// Threads; 0 for one per core.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,

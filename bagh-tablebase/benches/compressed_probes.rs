@@ -8,11 +8,11 @@
 //! ```
 //!
 //! FULL and each COMPRESSED are tablebase directories (absolute paths;
-//! `make bench-compressed` passes target/tablebases/bagh-chal,
-//! target/tablebases/bagh-chal-compressed and, where it was made,
-//! target/tablebases/bagh-chal-compressed-every-layer); without them, a
-//! small rule set is built and compressed both ways into temporary
-//! directories. Positions come from
+//! `make bench-compressed` passes target/tablebases/bagh-chal and
+//! target/tablebases/bagh-chal-compressed); without them, a small rule set
+//! is built and compressed both ways (every placement layer, every other
+//! one) into temporary directories. `BAGH_BENCH_POSITIONS` sets the
+//! positions of each line (20,000; a tenth of them for `best_moves`). Positions come from
 //! seeded random games. Each probe is timed on its own; a run's figure is
 //! the median probe, and the line gives the median of 7 runs (the
 //! tables alternating; the compressed file opened afresh for each, so
@@ -31,7 +31,6 @@ use bagh_core::{Position, Ruleset, Side};
 use bagh_tablebase::{BuildOptions, CompressedTables, PlacementLayers, Tablebase};
 
 const POSITIONS: usize = 20_000;
-const BEST_MOVES: usize = 2_000;
 const RUNS: usize = 7;
 
 /// The median, 99th percentile and largest time of `call` over
@@ -88,7 +87,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             (full, files)
         }
     };
-    let (placing, moving) = common::sample(*full.rules(), POSITIONS, 2027);
+    let positions = std::env::var("BAGH_BENCH_POSITIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(POSITIONS);
+    let best_count = (positions / 10).max(1);
+    let (placing, moving) = common::sample(*full.rules(), positions, 2027);
     println!("rules: {}", full.rules());
     for compressed in &files {
         let file = compressed.compressed().expect("a compressed directory");
@@ -106,7 +110,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "{position}"
             );
         }
-        for position in &placing[..BEST_MOVES] {
+        for position in &placing[..best_count] {
             assert_eq!(full.best_moves(position)?, compressed.best_moves(position)?);
         }
     }
@@ -127,7 +131,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             &tigers_to_move,
             false,
         ),
-        ("best_moves, goats in hand", &placing[..BEST_MOVES], true),
+        ("best_moves, goats in hand", &placing[..best_count], true),
     ];
     for (what, positions, best) in tasks {
         let mut full_runs = Vec::new();
@@ -182,7 +186,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     .filter(|p| goats - p.goats_in_hand() == placed)
                     .copied()
                     .collect();
-                if these.len() < 100 {
+                if these.len() < (positions / 200).max(10) {
                     continue;
                 }
                 let (median, tail, max) = micros(&these, |p| {

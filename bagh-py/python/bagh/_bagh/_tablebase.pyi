@@ -221,12 +221,12 @@ class Tablebase:
     @staticmethod
     def default(rules: Ruleset | str) -> Tablebase:
         """The compressed tables of the installed data package ``bagh-tables-<id>`` of a preset (``make tables-package RULES=<id>``)."""
-    def compress(self, out: _Path, *, progress: _Progress = None, threads: int = 0, every_layer: bool = False) -> Tablebase:
+    def compress(self, out: _Path, *, progress: _Progress = None, threads: int = 0, alternate_layers: bool = False) -> Tablebase:
         """Compresses these full tables into the directory ``out`` and opens the result: the same probes from one memory-mapped file.
 
-        It stores every other placement layer (a probe searches one ply more
-        for the others); ``every_layer=True`` stores them all: faster
-        placement probes, a file about twice as large."""
+        ``alternate_layers=True`` stores every other placement layer (a probe
+        searches one ply more for the others): a file about half as large,
+        for placement probes up to thousands of times slower."""
     @staticmethod
     def load(dir: _Path) -> Tablebase:
         """Opens the tables and reads the placement layers into memory (checksums checked)."""
