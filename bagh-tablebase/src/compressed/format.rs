@@ -193,15 +193,10 @@ pub(crate) fn write(
 ) -> Result<(), TablebaseError> {
     use std::io::{Seek, SeekFrom, Write};
     let mut failure = None;
+    let header_of =
+        |written: &[Written]| header(version, rules, block_bytes, movement_crc, shapes, written);
     let written = crate::files::write_atomically(path, |out| {
-        out.write_all(&header(
-            version,
-            rules,
-            block_bytes,
-            movement_crc,
-            shapes,
-            &[],
-        ))?;
+        out.write_all(&header_of(&[]))?;
         let mut written = Vec::with_capacity(shapes.len());
         for shape in shapes {
             let data = match next(shape) {
@@ -222,14 +217,7 @@ pub(crate) fn write(
             });
         }
         out.seek(SeekFrom::Start(0))?;
-        out.write_all(&header(
-            version,
-            rules,
-            block_bytes,
-            movement_crc,
-            shapes,
-            &written,
-        ))
+        out.write_all(&header_of(&written))
     });
     match (written, failure) {
         (_, Some(e)) => Err(e),
