@@ -87,12 +87,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             (full, files)
         }
     };
-    let positions = std::env::var("BAGH_BENCH_POSITIONS")
+    let count = std::env::var("BAGH_BENCH_POSITIONS")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(POSITIONS);
-    let best_count = (positions / 10).max(1);
-    let (placing, moving) = common::sample(*full.rules(), positions, 2027);
+    let best_count = (count / 10).max(1);
+    let (placing, moving) = common::sample(*full.rules(), count, 2027);
     println!("rules: {}", full.rules());
     for compressed in &files {
         let file = compressed.compressed().expect("a compressed directory");
@@ -186,7 +186,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     .filter(|p| goats - p.goats_in_hand() == placed)
                     .copied()
                     .collect();
-                if these.len() < (positions / 200).max(10) {
+                if these.len() < (count / 200).max(10) {
                     continue;
                 }
                 let (median, tail, max) = micros(&these, |p| {
