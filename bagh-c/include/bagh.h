@@ -1368,8 +1368,7 @@ enum bagh_result bagh_tablebase_build(const struct bagh_ruleset *rules,
 
 /**
  * Compresses the full tables `tablebase` (the movement table and every
- * other placement layer, from which a probe recovers the rest by search,
- * as `bagh compress` does) into directory `out_dir` (created if needed; its file
+ * placement layer) into directory `out_dir` (created if needed; its file
  * `tables.btz` is written atomically) with `threads` threads (0: one per
  * core), then opens the compressed tables, which answer every probe as
  * the full ones do. Compressed tables, or tables without their placement
