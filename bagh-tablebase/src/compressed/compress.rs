@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use super::encode::compress_section;
 use super::format;
 use super::full_entries::FullEntries;
-use super::sections::{shapes, Part};
+use super::sections::shapes;
 use super::{CompressedTables, PlacementLayers};
 use crate::options::in_pool;
 use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
@@ -58,9 +58,10 @@ impl CompressedTables {
         let mut full = FullEntries::of(tables, "to compress")?;
         let rules = *tables.rules();
         let mut shapes = shapes(full.layout());
-        shapes.retain(|shape| match shape.part {
-            Part::Placement { placed, .. } => layers.stores(rules.goats(), placed),
-            Part::Movement { .. } => true,
+        shapes.retain(|shape| {
+            shape
+                .part
+                .kept_by(|placed| layers.stores(rules.goats(), placed))
         });
         let total: u64 = 2 * shapes.iter().map(|s| s.entries).sum::<u64>();
         let done = AtomicU64::new(0);

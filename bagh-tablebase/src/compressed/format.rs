@@ -450,10 +450,7 @@ fn stored_shapes(
     }
     Ok(all
         .into_iter()
-        .filter(|shape| match shape.part {
-            Part::Placement { placed, .. } => stored[usize::from(placed)],
-            Part::Movement { .. } => true,
-        })
+        .filter(|shape| shape.part.kept_by(|placed| stored[usize::from(placed)]))
         .collect())
 }
 

@@ -206,10 +206,7 @@ impl CompressedTables {
     /// The shapes of the file's sections, in file order.
     pub(crate) fn stored_shapes(&self) -> Vec<sections::SectionShape> {
         let mut out = shapes(&self.layout);
-        out.retain(|shape| match shape.part {
-            Part::Placement { placed, .. } => self.stores_layer(placed),
-            Part::Movement { .. } => true,
-        });
+        out.retain(|shape| shape.part.kept_by(|placed| self.stores_layer(placed)));
         out
     }
 

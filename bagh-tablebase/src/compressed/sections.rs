@@ -48,6 +48,15 @@ impl Part {
         }
     }
 
+    /// Whether a file that stores the placement layers `stores` accepts
+    /// (by goats placed) holds this section: every movement section does.
+    pub fn kept_by(self, stores: impl Fn(u8) -> bool) -> bool {
+        match self {
+            Part::Movement { .. } => true,
+            Part::Placement { placed, .. } => stores(placed),
+        }
+    }
+
     /// The two numbers that name the section in the file.
     pub fn numbers(self) -> (u8, u8) {
         match self {
