@@ -38,7 +38,7 @@ use std::path::Path;
 use bagh_core::Ruleset;
 
 use super::huffman::Decoder;
-use super::layers::unsearchable;
+use super::layers::stored_shapes;
 use super::sections::{Part, SectionShape};
 use super::tokens::{contexts, split_token, CLASSES, MAX_DEPTH};
 use crate::movement::format::{u32_at, u64_at};
@@ -52,7 +52,7 @@ pub const COMPRESSED_FORMAT_VERSION: u32 = 3;
 /// The oldest version this library reads.
 const OLDEST_VERSION: u32 = 2;
 const FIXED: usize = 32;
-const RECORD: usize = 64;
+pub(crate) const RECORD: usize = 64;
 
 /// One section as written: its symbols, code and blocks.
 #[derive(Clone, Debug, Default)]
@@ -419,41 +419,6 @@ pub(crate) fn uint_at(bytes: &[u8], at: usize, width: usize) -> u64 {
     }
 }
 
-/// The shapes of the sections a file stores, of `all` the layout's: the
-/// placement layers its section records name (every one in version 2),
-/// never two adjacent ones missing.
-fn stored_shapes(
-    all: Vec<SectionShape>,
-    records: &[u8],
-    version: u32,
-    goats: u8,
-) -> Result<Vec<SectionShape>, String> {
-    let mut stored = vec![false; usize::from(goats)];
-    for record in records.chunks_exact(RECORD) {
-        if record[0] == 1 {
-            if let Some(layer) = stored.get_mut(usize::from(record[1])) {
-                *layer = true;
-            }
-        }
-    }
-    let missing = (1..stored.len()).filter(|&placed| !stored[placed]).count();
-    if version == 2 && missing > 0 {
-        return Err(format!(
-            "a version 2 file stores every placement layer, this one leaves out {missing}"
-        ));
-    }
-    if let Some(placed) = unsearchable(&stored) {
-        return Err(format!(
-            "the placement layers of {placed} and {} goats placed are both left out",
-            placed + 1
-        ));
-    }
-    Ok(all
-        .into_iter()
-        .filter(|shape| shape.part.kept_by(|placed| stored[usize::from(placed)]))
-        .collect())
-}
-
 /// Checks a section's data against its checksum.
 pub(crate) fn check_section(
     path: &Path,
@@ -467,67 +432,4 @@ pub(crate) fn check_section(
         ));
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use bagh_core::{Point, Ruleset};
-
-    use super::{stored_shapes, RECORD};
-    use crate::compressed::sections::{shapes, Part, SectionShape};
-    use crate::layout::Layout;
-
-    /// Section records naming the sections of `shapes` whose layer passes
-    /// `keep` (only their first three bytes matter here).
-    fn records(shapes: &[SectionShape], keep: impl Fn(u8) -> bool) -> Vec<u8> {
-        let mut out = Vec::new();
-        for shape in shapes {
-            if let Part::Placement { placed, .. } = shape.part {
-                if !keep(placed) {
-                    continue;
-                }
-            }
-            let (a, b) = shape.part.numbers();
-            let mut record = [0u8; RECORD];
-            record[..3].copy_from_slice(&[shape.part.kind(), a, b]);
-            out.extend_from_slice(&record);
-        }
-        out
-    }
-
-    #[test]
-    fn the_records_say_which_layers_are_stored() {
-        let rules = Ruleset::builder()
-            .tigers([Point::C3])
-            .goats(6)
-            .capture_target(2)
-            .build()
-            .unwrap();
-        let all = shapes(&Layout::new(rules));
-        let layers = |shapes: &[SectionShape]| {
-            let mut placed: Vec<u8> = shapes
-                .iter()
-                .filter_map(|s| match s.part {
-                    Part::Placement { placed, .. } => Some(placed),
-                    Part::Movement { .. } => None,
-                })
-                .collect();
-            placed.dedup();
-            placed
-        };
-        let every = records(&all, |_| true);
-        for version in [2, 3] {
-            let stored = stored_shapes(all.clone(), &every, version, 6).unwrap();
-            assert_eq!(stored, all);
-        }
-        let some = records(&all, |placed| placed != 2 && placed != 4);
-        let stored = stored_shapes(all.clone(), &some, 3, 6).unwrap();
-        assert_eq!(layers(&stored), vec![1, 3, 5]);
-        assert_eq!(stored.len(), some.len() / RECORD);
-        let error = stored_shapes(all.clone(), &some, 2, 6).unwrap_err();
-        assert!(error.contains("leaves out 2"), "{error}");
-        let adjacent = records(&all, |placed| placed != 3 && placed != 4);
-        let error = stored_shapes(all.clone(), &adjacent, 3, 6).unwrap_err();
-        assert!(error.contains("of 3 and 4 goats placed"), "{error}");
-    }
 }
