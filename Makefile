@@ -24,12 +24,27 @@ demo: .venv
 
 test: lint test-rust docs test-python test-c test-node test-browser fuzz-smoke
 
+# The libraries and binaries that the C, Node and browser tests use, built
+# with the features of `cargo test --workspace --all-features` (the test
+# targets bring in the dev-dependencies' features), so that after
+# `test-rust` this compiles only the C and Node libraries themselves
+# instead of the whole dependency tree once more for each of them.
+TEST_BUILD := build --workspace --all-features --profile test --lib --bins --tests
+
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
 
-test-rust:
-	$(CARGO) test --workspace --all-features
+# The tests under cargo-nextest, which runs the tests of every binary side by
+# side (cargo test runs one binary at a time: a binary of two long tests
+# leaves a core idle), then the doc tests, which nextest does not run.
+test-rust: cargo-nextest
+	$(CARGO) nextest run --workspace --all-features
+	$(CARGO) test --workspace --all-features --doc
+
+.PHONY: cargo-nextest
+cargo-nextest:
+	@command -v cargo-nextest >/dev/null || $(CARGO) install cargo-nextest --locked
 
 # pytest over tests/python, the stubs against the compiled module, and the
 # Python sources type-checked against the stubs.
@@ -88,7 +103,7 @@ evaluate-agent: .venv
 # target/screenshots/.
 .PHONY: test-browser chromium
 test-browser: .venv chromium
-	$(CARGO) build -p bagh-cli --profile test
+	$(CARGO) $(TEST_BUILD)
 	BAGH_BIN=target/debug/bagh BAGH_SCREENSHOTS=target/screenshots $(PY) -m pytest -q -rs bagh-web/tests/browser
 
 chromium:
@@ -237,8 +252,8 @@ bench-compressed:
 # --- Node addon (bagh-node) ---
 # The Node-API addon, copied to bagh-node/bagh.node, which
 # `require('./bagh-node')` loads. `make node` builds it with the optimised
-# `test` profile, which shares the proc-macro crates that `cargo test
-# --workspace` has built; the benchmark builds it with `release`
+# `test` profile and TEST_BUILD's features, which shares what `cargo test
+# --workspace --all-features` has built; the benchmark builds it with `release`
 # (about a fifth faster, and the profile the other bindings are measured with).
 NODE ?= node
 NODE_PROFILE ?= test
@@ -247,7 +262,7 @@ NODE_LIBRARY := target/$(if $(filter test,$(NODE_PROFILE)),debug,$(NODE_PROFILE)
 
 .PHONY: node test-node bench-node
 node:
-	$(CARGO) build --quiet -p bagh-node --profile $(NODE_PROFILE)
+	$(CARGO) $(if $(filter test,$(NODE_PROFILE)),$(TEST_BUILD),build -p bagh-node --profile $(NODE_PROFILE)) --quiet
 	cp $(NODE_LIBRARY) $(NODE_ADDON)
 
 # The addon's tests (bagh-node/test/*.test.js) with node's own test runner.
@@ -326,7 +341,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-l
 .PHONY: c c-lib c-header test-c bench-c
 
 c-lib:
-	$(CARGO) build -p bagh-c --profile $(C_PROFILE)
+	$(CARGO) $(if $(filter test,$(C_PROFILE)),$(TEST_BUILD),build -p bagh-c --profile $(C_PROFILE))
 
 c: c-lib
 	install -d $(PREFIX)/lib/pkgconfig $(PREFIX)/include
@@ -343,7 +358,7 @@ c-header:
 # then the example and the C and C++ programs of docs/c.md and the README
 # built from the installed prefix through pkg-config.
 test-c:
-	$(CARGO) build -p bagh-c --profile test
+	$(MAKE) --no-print-directory c-lib C_PROFILE=test
 	mkdir -p $(C_TEST_DIR)
 	set -e; lib=target/debug/libbagh.a; \
 	for t in $(C_TESTS); do \
