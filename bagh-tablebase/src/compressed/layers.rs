@@ -91,7 +91,12 @@ pub(crate) fn stored_shapes(
 
 #[cfg(test)]
 mod tests {
-    use super::{unsearchable, PlacementLayers};
+    use bagh_core::{Point, Ruleset};
+
+    use super::{stored_shapes, unsearchable, PlacementLayers};
+    use crate::compressed::format::RECORD;
+    use crate::compressed::sections::{shapes, Part, SectionShape};
+    use crate::layout::Layout;
 
     #[test]
     fn alternate_layers_keep_the_last_and_never_two_missing() {
@@ -107,16 +112,6 @@ mod tests {
         assert_eq!(unsearchable(&[false, true, false, false, true]), Some(2));
         assert_eq!(unsearchable(&[false, true, false, true, false]), None);
     }
-}
-
-#[cfg(test)]
-mod record_tests {
-    use bagh_core::{Point, Ruleset};
-
-    use super::stored_shapes;
-    use crate::compressed::format::RECORD;
-    use crate::compressed::sections::{shapes, Part, SectionShape};
-    use crate::layout::Layout;
 
     /// Section records naming the sections of `shapes` whose layer passes
     /// `keep` (only their first three bytes matter here).
