@@ -7,7 +7,7 @@ CARGO ?= cargo
 BAGH_PROPTEST_CASES ?= 256
 export BAGH_PROPTEST_CASES
 
-.PHONY: demo test test-rust test-python lint docs perft-slow bench bench-python .venv
+.PHONY: demo test check test-rust test-python lint docs perft-slow bench bench-python .venv
 
 # The Python side: a virtualenv with the bagh package installed from the
 # abi3 wheel that `maturin build --release` makes (the file a user gets from
@@ -22,7 +22,12 @@ demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
 	$(PY) examples/quickstart.py
 
-test: lint test-rust docs test-python test-c test-node test-browser fuzz-smoke
+test: test-rust docs test-python test-c test-node test-browser fuzz-smoke
+
+# Everything CI checks: the tests, then formatting and clippy (a separate
+# target, so that `make test` stays the tests and `make lint` alone is quick).
+.PHONY: check
+check: test lint
 
 # The libraries and binaries that the C, Node and browser tests use, built
 # with the features of `cargo test --workspace --all-features` (the test
