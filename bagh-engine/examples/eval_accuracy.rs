@@ -72,13 +72,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let network_right = |r: &LabelledPosition| {
         let wdl = network.evaluate(&r.position).wdl.expect("a network");
-        let best = if wdl.win >= wdl.draw && wdl.win >= wdl.loss {
-            Value::Win
-        } else if wdl.draw >= wdl.loss {
-            Value::Draw
-        } else {
-            Value::Loss
-        };
+        let best = wdl.most_likely();
         best == r.value
     };
     let draws = share(&heldout, |r| r.value == Value::Draw);

@@ -87,13 +87,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .evaluate(&position)
             .wdl
             .ok_or("no network ships for these rules")?;
-        let predicted = if wdl.win >= wdl.draw && wdl.win >= wdl.loss {
-            Value::Win
-        } else if wdl.draw >= wdl.loss {
-            Value::Draw
-        } else {
-            Value::Loss
-        };
+        let predicted = wdl.most_likely();
         let placed = (rules.goats() - position.goats_in_hand()) as usize;
         let row = &mut rows[placed];
         row.entries += 1;

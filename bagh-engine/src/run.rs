@@ -55,6 +55,9 @@ impl Engine {
             start,
             use_tables,
         } = *request;
+        // Without tables there is nothing to use.
+        #[cfg(not(feature = "tablebase"))]
+        let _ = use_tables;
         let weights = self
             .options
             .weights

@@ -78,6 +78,20 @@ impl Wdl {
     pub fn score(self) -> i32 {
         (1000.0 * (self.win - self.loss)).round() as i32
     }
+
+    /// The most likely result for the side to move, a tie going to the
+    /// better one: the network's guess of the tables' value.
+    #[cfg(feature = "tablebase")]
+    pub fn most_likely(self) -> bagh_tablebase::Value {
+        use bagh_tablebase::Value;
+        if self.win >= self.draw && self.win >= self.loss {
+            Value::Win
+        } else if self.draw >= self.loss {
+            Value::Draw
+        } else {
+            Value::Loss
+        }
+    }
 }
 
 /// The accumulator of one position: the first layer's sums before the
@@ -363,6 +377,18 @@ mod tests {
 
     use super::*;
     use crate::path::GamePath;
+
+    #[cfg(feature = "tablebase")]
+    #[test]
+    fn the_most_likely_result_is_the_largest_probability_ties_to_the_better() {
+        use bagh_tablebase::Value;
+        let wdl = |win, draw, loss| Wdl { win, draw, loss }.most_likely();
+        assert_eq!(wdl(0.2, 0.5, 0.3), Value::Draw);
+        assert_eq!(wdl(0.6, 0.1, 0.3), Value::Win);
+        assert_eq!(wdl(0.1, 0.3, 0.6), Value::Loss);
+        assert_eq!(wdl(0.4, 0.4, 0.2), Value::Win);
+        assert_eq!(wdl(0.2, 0.4, 0.4), Value::Draw);
+    }
 
     #[test]
     fn updates_along_games_equal_sums_from_scratch() {
