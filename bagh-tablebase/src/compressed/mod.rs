@@ -44,6 +44,8 @@ mod huffman;
 mod layers;
 mod placement_moves;
 mod placement_probe;
+#[cfg(test)]
+mod prediction_runs;
 mod proven;
 pub(crate) mod sections;
 mod tiger_bounds;

@@ -295,7 +295,7 @@ impl PlacementTable {
 }
 
 /// What the layer file of `placed` goats placed must hold.
-fn expected(layout: &Layout, placed: u32, movement: &MovementTable) -> Expected {
+pub(crate) fn expected(layout: &Layout, placed: u32, movement: &MovementTable) -> Expected {
     Expected {
         rules: layout.rules,
         placed,
