@@ -1,9 +1,9 @@
-//! The compressed file, version 3. All numbers are little-endian.
+//! The compressed file, version 4. All numbers are little-endian.
 //!
 //! ```text
 //! offset    size   field
 //! 0         8      magic "BAGHTZ\0\n"
-//! 8         4      format version (3; 2 is read too)
+//! 8         4      format version (4; 2 and 3 are read too)
 //! 12        4      layout version (1): how positions are numbered
 //! 16        4      block size B in bytes
 //! 20        4      sections (n)
@@ -32,6 +32,9 @@
 //!
 //! Version 3 may leave out whole placement layers (every section of some
 //! goats placed), never two adjacent ones; version 2 stores them all.
+//! Version 4 numbers the entries of each placement run in revolving-door
+//! order ([`PlacementOrder::Door`](super::sections::PlacementOrder));
+//! versions 2 and 3 number them as the full tables do.
 
 use std::path::Path;
 
@@ -47,8 +50,9 @@ use crate::TablebaseError;
 
 pub(crate) const MAGIC: [u8; 8] = *b"BAGHTZ\0\n";
 /// The version of the compressed files this library writes (it reads
-/// version 2 too, which stores every placement layer).
-pub const COMPRESSED_FORMAT_VERSION: u32 = 3;
+/// versions 2 and 3 too: version 2 stores every placement layer, and both
+/// number placement entries as the full tables do).
+pub const COMPRESSED_FORMAT_VERSION: u32 = 4;
 /// The oldest version this library reads.
 const OLDEST_VERSION: u32 = 2;
 const FIXED: usize = 32;
@@ -120,6 +124,7 @@ pub(crate) struct Section {
 /// What a file's header says, checked.
 #[derive(Clone, Debug)]
 pub(crate) struct Header {
+    pub version: u32,
     pub rules: Ruleset,
     pub block_bytes: usize,
     pub movement_crc: u32,
@@ -402,6 +407,7 @@ pub(crate) fn read(
         )));
     }
     Ok(Header {
+        version,
         rules,
         block_bytes,
         movement_crc,

@@ -7,7 +7,7 @@ use std::ops::Range;
 use bagh_core::Side;
 
 use super::encode::{Allowed, Source};
-use super::sections::{Part, SectionShape};
+use super::sections::{Part, PlacementOrder, SectionShape};
 use super::tiger_bounds::{allowed, best_capture, section_bounds};
 use crate::layout::Layout;
 use crate::movement::entry::{tag, UNUSED};
@@ -16,6 +16,8 @@ use crate::{MovementTable, PlacementTable, Tablebase, TablebaseError};
 
 /// The full tables of a tablebase, read a section at a time.
 pub(crate) struct FullEntries<'a> {
+    /// How the placement sections are numbered.
+    order: PlacementOrder,
     layout: &'a Layout,
     movement: &'a MovementTable,
     placement: &'a PlacementTable,
@@ -25,8 +27,13 @@ pub(crate) struct FullEntries<'a> {
 
 impl<'a> FullEntries<'a> {
     /// The entries of `tables`, which must be the full ones (the movement
-    /// table and every placement layer); `what` says what they are for.
-    pub fn of(tables: &'a Tablebase, what: &str) -> Result<FullEntries<'a>, TablebaseError> {
+    /// table and every placement layer), the placement sections numbered
+    /// in `order`; `what` says what they are for.
+    pub fn of(
+        tables: &'a Tablebase,
+        order: PlacementOrder,
+        what: &str,
+    ) -> Result<FullEntries<'a>, TablebaseError> {
         let (Some(movement), Some(placement)) = (tables.movement(), tables.placement()) else {
             return Err(TablebaseError::Unsupported {
                 rules: tables.rules().to_string(),
@@ -37,6 +44,7 @@ impl<'a> FullEntries<'a> {
             });
         };
         Ok(FullEntries {
+            order,
             layout: movement.layout(),
             movement,
             placement,
@@ -85,7 +93,7 @@ impl<'a> FullEntries<'a> {
                         "no layer read",
                     ));
                 };
-                let codes = section_bounds(self.layout, shape, values);
+                let codes = section_bounds(self.layout, shape, values, self.order);
                 let source = move |range: Range<u64>, visit: &mut dyn FnMut(Allowed)| {
                     for &code in &codes[range.start as usize..range.end as usize] {
                         visit(allowed(code));

@@ -242,6 +242,16 @@ impl CompressedTables {
         &self.header.sections
     }
 
+    /// The format version of the file.
+    pub fn format_version(&self) -> u32 {
+        self.header.version
+    }
+
+    /// How the file numbers the entries of its placement runs.
+    pub(crate) fn order(&self) -> sections::PlacementOrder {
+        sections::PlacementOrder::of_version(self.header.version)
+    }
+
     /// The value and distance of a position with no goats in hand and
     /// fewer captures than the target (checked by the caller): its entry,
     /// or for the tigers to move the best capture where that is better.
@@ -288,15 +298,16 @@ pub(crate) mod tests {
         (dir, full)
     }
 
-    /// Version 2 files (every layer, 8-byte block starts) are still read and
-    /// answer like version 3; a version 2 file cannot leave out a layer.
+    /// Version 2 files (every layer, 8-byte block starts) and version 3
+    /// files (placement runs in the full tables' order) are still read and
+    /// answer like version 4; a version 2 file cannot leave out a layer.
     #[test]
-    fn version_two_files_are_read() {
+    fn older_versions_are_read() {
         let (dir, full) = two_corner_tigers();
         let rules = *full.rules();
         let options = BuildOptions::default();
         let mut sizes = Vec::new();
-        for version in [2, 3] {
+        for version in [2, 3, 4] {
             let out = dir.path().join(format!("v{version}"));
             let made = CompressedTables::compress_as(
                 &full,

@@ -26,7 +26,7 @@ use bagh_core::Side;
 use bagh_engine::network::Network;
 
 use super::encode::Allowed;
-use super::sections::{shapes, Part, SectionShape};
+use super::sections::{shapes, Part, PlacementOrder, SectionShape};
 use super::tiger_bounds::{allowed, section_bounds};
 use super::tokens::class_of;
 use crate::layout::indexing::{colex_unrank, next_subset};
@@ -154,7 +154,7 @@ fn prediction_runs() {
             {
                 continue;
             }
-            let codes = section_bounds(layout, &shape, &layer);
+            let codes = section_bounds(layout, &shape, &layer, PlacementOrder::Colex);
             let (mut values, mut guesses, mut entries) = (0f64, 0f64, 0u64);
             for w in 0..6 {
                 let start = shape.entries * (2 * w + 1) / 12;
@@ -195,4 +195,61 @@ fn the_fewest_runs_hold_the_lowest_common_symbol() {
     assert_eq!(runs, vec![(0, 1), (1, 3), (2, 1)]);
     // The guess carries a run across values.
     assert_eq!(fewest_runs(&[0b1001, 0b1010, 0b1100]), vec![(3, 3)]);
+}
+
+/// Whole placement sections cut into runs in the full tables' colex order
+/// and in the revolving-door order of format 4, each stream's bits
+/// estimated as above.
+#[test]
+#[ignore = "a measurement over the full bagh-chal tables: set BAGH_TABLES"]
+fn index_orders() {
+    let dir = std::env::var("BAGH_TABLES").expect("BAGH_TABLES names the full tables");
+    let layers: Vec<u8> = std::env::var("BAGH_PLACED")
+        .unwrap_or("5,8,12,16,19".into())
+        .split(',')
+        .map(|p| p.parse().expect("BAGH_PLACED"))
+        .collect();
+    let dir = Path::new(&dir);
+    let movement = MovementTable::open(dir.join("movement.tb")).expect("the movement table");
+    let layout = movement.layout();
+    let mask = |&code: &u8| match allowed(code) {
+        Allowed::Exactly(v) => 1u8 << v,
+        Allowed::AtLeast(v) => (0b111u8 << v) & 0b111,
+        _ => 0b111,
+    };
+    let (mut all_colex, mut all_door, mut all_entries) = (0f64, 0f64, 0u64);
+    for placed in layers {
+        let expect = expected(layout, u32::from(placed), &movement);
+        let layer = read_layer(&layer_path(dir, u32::from(placed)), &expect).expect("the layer");
+        for shape in shapes(layout) {
+            if !matches!(shape.part, Part::Placement { placed: p, .. } if p == placed) {
+                continue;
+            }
+            let [colex, door] = [PlacementOrder::Colex, PlacementOrder::Door].map(|order| {
+                let codes = section_bounds(layout, &shape, &layer, order);
+                let masks: Vec<u8> = codes.iter().map(mask).collect();
+                estimated_bits(&fewest_runs(&masks))
+            });
+            let entries = shape.entries as f64;
+            println!(
+                "{:?}: {} entries, colex {:.4} bits an entry, revolving door {:.4} ({:.3} times)",
+                shape.part,
+                shape.entries,
+                colex / entries,
+                door / entries,
+                door / colex
+            );
+            (all_colex, all_door, all_entries) = (
+                all_colex + colex,
+                all_door + door,
+                all_entries + shape.entries,
+            );
+        }
+    }
+    println!(
+        "all: {all_entries} entries, colex {:.4} bits an entry, revolving door {:.4} ({:.3} times)",
+        all_colex / all_entries as f64,
+        all_door / all_entries as f64,
+        all_door / all_colex
+    );
 }

@@ -12,6 +12,7 @@
 
 use bagh_core::{Position, Side};
 
+use crate::layout::door::door_rank_among_free;
 use crate::layout::fold::smallest_image;
 use crate::layout::indexing::{colex_rank, rank_among_free};
 use crate::layout::Layout;
@@ -126,15 +127,49 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<SectionShape> {
     out
 }
 
+/// How a compressed file numbers the entries of a placement run (one
+/// tiger representative's goat sets).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PlacementOrder {
+    /// As the full tables' layer files do: colex order over the free
+    /// points (format versions 2 and 3).
+    Colex,
+    /// Revolving-door order over the free points up and down the files
+    /// (`layout::door`; format version 4): neighbouring entries differ by
+    /// one goat's move, so runs of equal values are longer.
+    Door,
+}
+
+impl PlacementOrder {
+    /// The order of a file of format `version`.
+    pub fn of_version(version: u32) -> PlacementOrder {
+        if version >= 4 {
+            PlacementOrder::Door
+        } else {
+            PlacementOrder::Colex
+        }
+    }
+}
+
 /// The canonical entry of the pieces `tigers` and `goats` in a placement
-/// section of `run` entries per representative (the layer files'
-/// numbering).
+/// section of `run` entries per representative, numbered in `order`.
 #[inline]
-pub(crate) fn placement_index(layout: &Layout, tigers: u32, goats: u32, run: u64) -> u64 {
+pub(crate) fn placement_index(
+    layout: &Layout,
+    tigers: u32,
+    goats: u32,
+    run: u64,
+    order: PlacementOrder,
+) -> u64 {
     let code = layout.lookup[colex_rank(tigers) as usize];
     let rep = (code >> 8) as usize;
     let goats = smallest_image(code as u8, goats);
-    rep as u64 * run + rank_among_free(layout.reps[rep].bits, goats)
+    let tigers = layout.reps[rep].bits;
+    rep as u64 * run
+        + match order {
+            PlacementOrder::Colex => rank_among_free(tigers, goats),
+            PlacementOrder::Door => door_rank_among_free(tigers, goats),
+        }
 }
 
 /// The movement section and entry of a position with no goats in hand and

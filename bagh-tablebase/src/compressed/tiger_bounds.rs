@@ -19,7 +19,8 @@ use std::ops::ControlFlow;
 use bagh_core::{for_each_tiger_move, PointSet, Position};
 
 use super::encode::{goodness, Allowed};
-use super::sections::SectionShape;
+use super::sections::{PlacementOrder, SectionShape};
+use crate::layout::door::{door_unrank, free_points_renumbered};
 use crate::layout::indexing::{binomial, next_subset};
 use crate::layout::{after_tiger_move, Layout};
 use crate::movement::entry;
@@ -104,9 +105,15 @@ fn tigers_to_move(
 }
 
 /// The code of every entry of a placement section (tigers to move,
-/// `shape`'s goats placed and captured), from `values`, the full tables'
-/// layer of the same goats placed; computed in parallel.
-pub(crate) fn section_bounds(layout: &Layout, shape: &SectionShape, values: &[Values]) -> Vec<u8> {
+/// `shape`'s goats placed and captured), numbered in `order`, from
+/// `values`, the full tables' layer of the same goats placed; computed in
+/// parallel.
+pub(crate) fn section_bounds(
+    layout: &Layout,
+    shape: &SectionShape,
+    values: &[Values],
+    order: PlacementOrder,
+) -> Vec<u8> {
     let super::sections::Part::Placement { placed, captured } = shape.part else {
         return Vec::new();
     };
@@ -116,17 +123,43 @@ pub(crate) fn section_bounds(layout: &Layout, shape: &SectionShape, values: &[Va
     let run = shape.run as usize;
     // Enough representatives a task to give it a million entries or so.
     let reps_a_task = (1usize << 20).div_ceil(run.max(1)).max(1);
+    // The goat sets of a run in revolving-door order, over the free points
+    // numbered as `free_points_renumbered` lists them.
+    let door: Vec<u32> = match order {
+        PlacementOrder::Colex => Vec::new(),
+        PlacementOrder::Door => (0..shape.run)
+            .map(|rank| door_unrank(rank, layout.free, goats_on_board))
+            .collect(),
+    };
     let fill = |(task, out): (usize, &mut [u8])| {
         for (r, entries) in out.chunks_mut(run.max(1)).enumerate() {
             let rep = &layout.reps[task * reps_a_task + r];
-            let mut compact: u32 = (1u32 << goats_on_board) - 1;
-            for code in entries.iter_mut() {
-                let goats = layout.expand(rep, compact);
+            let code_of = |code: &mut u8, goats: u32| {
                 if Layout::is_canonical(rep, goats) {
                     *code = tigers_to_move(layout, values, placed, rep.bits, goats, captured);
                 }
-                if compact != 0 {
-                    compact = next_subset(compact);
+            };
+            match order {
+                PlacementOrder::Colex => {
+                    let mut compact: u32 = (1u32 << goats_on_board) - 1;
+                    for code in entries.iter_mut() {
+                        code_of(code, layout.expand(rep, compact));
+                        if compact != 0 {
+                            compact = next_subset(compact);
+                        }
+                    }
+                }
+                PlacementOrder::Door => {
+                    let free = free_points_renumbered(rep.bits);
+                    for (code, &subset) in entries.iter_mut().zip(&door) {
+                        let mut goats = 0u32;
+                        let mut rest = subset;
+                        while rest != 0 {
+                            goats |= 1 << free[rest.trailing_zeros() as usize];
+                            rest &= rest - 1;
+                        }
+                        code_of(code, goats);
+                    }
                 }
             }
         }
@@ -227,7 +260,7 @@ mod tests {
                 .unwrap()
                 .read_layer(u32::from(placed))
                 .unwrap();
-            let codes = section_bounds(&layout, &shape, &values);
+            let codes = section_bounds(&layout, &shape, &values, PlacementOrder::Colex);
             assert_eq!(codes.len() as u64, shape.entries);
             for (index, &code) in codes.iter().enumerate() {
                 let rep = &layout.reps[index / shape.run as usize];

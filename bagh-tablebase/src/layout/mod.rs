@@ -13,6 +13,7 @@
 //! [`fold`](super::fold)). When a representative tiger set is symmetric, some
 //! goat sets of its run are images of others; those entries are unused.
 
+pub(crate) mod door;
 pub(crate) mod fold;
 pub(crate) mod indexing;
 
