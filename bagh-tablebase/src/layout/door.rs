@@ -180,8 +180,8 @@ mod tests {
             ],
             [0, 4, 5, 9, 10, 24]
         );
-        for p in 0..25 {
-            assert_eq!(renumber(1 << p), 1 << NUMBERING[p]);
+        for (p, &n) in NUMBERING.iter().enumerate() {
+            assert_eq!(renumber(1 << p), 1 << n);
         }
         assert_eq!(renumber((1 << 25) - 1), (1 << 25) - 1);
     }
