@@ -20,7 +20,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::Path;
+use std::path::PathBuf;
 
 use bagh_core::Side;
 use bagh_engine::network::Network;
@@ -38,6 +38,28 @@ use crate::MovementTable;
 /// The symbols an entry allows: bits 0 to 2 the goats' loss, draw and
 /// win, bit 3 the network's guess.
 const GUESS: u8 = 1 << 3;
+
+/// The full tables (`BAGH_TABLES`) and the layers to measure
+/// (`BAGH_PLACED`, by default `5,8,12,16,19`).
+fn tables_and_layers() -> (PathBuf, Vec<u8>) {
+    let dir = std::env::var("BAGH_TABLES").expect("BAGH_TABLES names the full tables");
+    let layers = std::env::var("BAGH_PLACED")
+        .unwrap_or("5,8,12,16,19".into())
+        .split(',')
+        .map(|p| p.parse().expect("BAGH_PLACED"))
+        .collect();
+    (PathBuf::from(dir), layers)
+}
+
+/// The values (bits 0 to 2: the goats' loss, draw, win) an entry's code
+/// allows.
+fn values_allowed(code: u8) -> u8 {
+    match allowed(code) {
+        Allowed::Exactly(v) => 1 << v,
+        Allowed::AtLeast(v) => (0b111 << v) & 0b111,
+        _ => 0b111,
+    }
+}
 
 /// The estimated bits of a stream of runs `(symbol, length)`.
 fn estimated_bits(runs: &[(u8, u64)]) -> f64 {
@@ -99,11 +121,7 @@ fn masks(
     let mut compact = colex_unrank(within, layout.free, on_board);
     let mut out = Vec::with_capacity((range.end - range.start) as usize);
     for &code in &codes[range.start as usize..range.end as usize] {
-        let values = match allowed(code) {
-            Allowed::Exactly(v) => 1u8 << v,
-            Allowed::AtLeast(v) => (0b111u8 << v) & 0b111,
-            _ => 0b111,
-        };
+        let values = values_allowed(code);
         let guess_allowed = values == 0b111 || {
             let tigers = layout.reps[rep as usize].bits;
             let goats = layout.expand(&layout.reps[rep as usize], compact);
@@ -134,14 +152,11 @@ fn masks(
 #[test]
 #[ignore = "a measurement over the full bagh-chal tables: set BAGH_TABLES"]
 fn prediction_runs() {
-    let env = |name: &str, default: &str| std::env::var(name).unwrap_or(default.into());
-    let dir = std::env::var("BAGH_TABLES").expect("BAGH_TABLES names the full tables");
-    let window: u64 = env("BAGH_WINDOW", "1048576").parse().expect("BAGH_WINDOW");
-    let layers: Vec<u8> = env("BAGH_PLACED", "5,8,12,16,19")
-        .split(',')
-        .map(|p| p.parse().expect("BAGH_PLACED"))
-        .collect();
-    let dir = Path::new(&dir);
+    let (dir, layers) = tables_and_layers();
+    let window: u64 = std::env::var("BAGH_WINDOW")
+        .map_or(Ok(1 << 20), |w| w.parse())
+        .expect("BAGH_WINDOW");
+    let dir = dir.as_path();
     let movement = MovementTable::open(dir.join("movement.tb")).expect("the movement table");
     let layout = movement.layout();
     let network = Network::shipped(movement.rules()).expect("a shipped network");
@@ -203,20 +218,10 @@ fn the_fewest_runs_hold_the_lowest_common_symbol() {
 #[test]
 #[ignore = "a measurement over the full bagh-chal tables: set BAGH_TABLES"]
 fn index_orders() {
-    let dir = std::env::var("BAGH_TABLES").expect("BAGH_TABLES names the full tables");
-    let layers: Vec<u8> = std::env::var("BAGH_PLACED")
-        .unwrap_or("5,8,12,16,19".into())
-        .split(',')
-        .map(|p| p.parse().expect("BAGH_PLACED"))
-        .collect();
-    let dir = Path::new(&dir);
+    let (dir, layers) = tables_and_layers();
+    let dir = dir.as_path();
     let movement = MovementTable::open(dir.join("movement.tb")).expect("the movement table");
     let layout = movement.layout();
-    let mask = |&code: &u8| match allowed(code) {
-        Allowed::Exactly(v) => 1u8 << v,
-        Allowed::AtLeast(v) => (0b111u8 << v) & 0b111,
-        _ => 0b111,
-    };
     let (mut all_colex, mut all_door, mut all_entries) = (0f64, 0f64, 0u64);
     for placed in layers {
         let expect = expected(layout, u32::from(placed), &movement);
@@ -227,7 +232,7 @@ fn index_orders() {
             }
             let [colex, door] = [PlacementOrder::Colex, PlacementOrder::Door].map(|order| {
                 let codes = section_bounds(layout, &shape, &layer, order);
-                let masks: Vec<u8> = codes.iter().map(mask).collect();
+                let masks: Vec<u8> = codes.iter().map(|&code| values_allowed(code)).collect();
                 estimated_bits(&fewest_runs(&masks))
             });
             let entries = shape.entries as f64;

@@ -12,7 +12,7 @@
 //! rank of `{p_1 < ... < p_k}` is `r_k`, where `r_0 = 0` and
 //! `r_i = C(p_i + 1, i) - 1 - r_(i-1)`.
 
-use super::indexing::{compress, BINOMIAL};
+use super::indexing::{chunk_table, compress, sum_of_chunks, ChunkTable, RankTerm, BINOMIAL};
 
 /// The number each board point (index `5 × rank + file`) takes: up the a
 /// file, down the b file, up the c file, and so on.
@@ -51,59 +51,17 @@ static RENUMBER: [[u32; 32]; 5] = {
     tables
 };
 
-/// `CHUNK_TERMS[j][v][b]`: the sum, over the bits `v` of chunk `j` (bit
-/// positions `7j` to `7j + 6`), of `(-1)^i (C(p + 1, i) - 1)`, where `p` is
-/// a bit's position and `i` its number in the set (from 1) when `b` set
-/// bits lie below the chunk. The rank of a set of `k` bits is `(-1)^k`
-/// times the sum of its chunks' terms, which unrolls the recurrence.
-static CHUNK_TERMS: [[[i32; 26]; 128]; 4] = {
-    let mut table = [[[0i32; 26]; 128]; 4];
-    let mut j = 0;
-    while j < 4 {
-        let mut v = 0;
-        while v < 128 {
-            let mut b = 0;
-            while b < 26 {
-                let mut sum = 0i64;
-                let mut i = b + 1;
-                let mut bit = 0;
-                while bit < 7 {
-                    if v & (1 << bit) != 0 {
-                        let p = 7 * j + bit;
-                        if p < 25 && i <= 25 {
-                            let term = BINOMIAL[p + 1][i] as i64 - 1;
-                            sum += if i % 2 == 0 { term } else { -term };
-                        }
-                        i += 1;
-                    }
-                    bit += 1;
-                }
-                table[j][v][b] = sum as i32;
-                b += 1;
-            }
-            v += 1;
-        }
-        j += 1;
-    }
-    table
-};
+/// The revolving-door rank's terms: the rank of a set of `k` bits is
+/// `(-1)^k` times the sum of `(-1)^i (C(p_i + 1, i) - 1)`, which unrolls the
+/// recurrence.
+static DOOR_CHUNKS: ChunkTable = chunk_table(RankTerm::Door);
 
 /// The revolving-door rank of the set of bit positions (below 25) of
 /// `bits` among the subsets of the same size, by four table lookups.
 #[inline]
 pub(crate) fn door_rank(bits: u32) -> u64 {
-    let c0 = (bits & 127) as usize;
-    let c1 = ((bits >> 7) & 127) as usize;
-    let c2 = ((bits >> 14) & 127) as usize;
-    let c3 = ((bits >> 21) & 127) as usize;
-    let b1 = c0.count_ones() as usize;
-    let b2 = b1 + c1.count_ones() as usize;
-    let b3 = b2 + c2.count_ones() as usize;
-    let sum = i64::from(CHUNK_TERMS[0][c0][0])
-        + i64::from(CHUNK_TERMS[1][c1][b1])
-        + i64::from(CHUNK_TERMS[2][c2][b2.min(25)])
-        + i64::from(CHUNK_TERMS[3][c3][b3.min(25)]);
-    let rank = if bits.count_ones() % 2 == 0 {
+    let sum = sum_of_chunks(&DOOR_CHUNKS, bits);
+    let rank = if bits.count_ones().is_multiple_of(2) {
         sum
     } else {
         -sum

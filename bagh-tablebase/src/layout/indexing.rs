@@ -47,30 +47,49 @@ pub(crate) fn colex_rank(bits: u32) -> u64 {
     rank
 }
 
-/// `CHUNK_RANK[j][v][b]`: what the bits `v` of chunk `j` (board bits `7j` to
-/// `7j + 6`) add to a colex rank when `b` set bits lie below the chunk.
-static CHUNK_RANK: [[[u32; 26]; 128]; 4] = {
-    let mut table = [[[0u32; 26]; 128]; 4];
+/// A rank that is a sum of one term a set bit, the term depending on the
+/// bit's position `p` and its number `i` in the set (from 1).
+#[derive(Copy, Clone)]
+pub(crate) enum RankTerm {
+    /// `C(p, i)`: the colex rank.
+    Colex,
+    /// `(-1)^i (C(p + 1, i) - 1)`: the revolving-door rank, up to its sign
+    /// (`layout::door`).
+    Door,
+}
+
+/// `table[j][v][b]`: what the bits `v` of chunk `j` (bit positions `7j` to
+/// `7j + 6`) add to a rank when `b` set bits lie below the chunk; see
+/// [`sum_of_chunks`].
+pub(crate) type ChunkTable = [[[i32; 26]; 128]; 4];
+
+/// The [`ChunkTable`] of a rank's terms.
+pub(crate) const fn chunk_table(term: RankTerm) -> ChunkTable {
+    let mut table = [[[0i32; 26]; 128]; 4];
     let mut j = 0;
     while j < 4 {
         let mut v = 0;
         while v < 128 {
             let mut b = 0;
             while b < 26 {
-                let mut sum = 0u64;
+                let mut sum = 0i64;
                 let mut i = b + 1;
                 let mut bit = 0;
                 while bit < 7 {
                     if v & (1 << bit) != 0 {
-                        let n = 7 * j + bit;
-                        if n <= 25 && i <= 25 {
-                            sum += BINOMIAL[n][i];
+                        let p = 7 * j + bit;
+                        if p < 25 && i <= 25 {
+                            sum += match term {
+                                RankTerm::Colex => BINOMIAL[p][i] as i64,
+                                RankTerm::Door if i % 2 == 0 => BINOMIAL[p + 1][i] as i64 - 1,
+                                RankTerm::Door => 1 - BINOMIAL[p + 1][i] as i64,
+                            };
                         }
                         i += 1;
                     }
                     bit += 1;
                 }
-                table[j][v][b] = sum as u32;
+                table[j][v][b] = sum as i32;
                 b += 1;
             }
             v += 1;
@@ -78,12 +97,12 @@ static CHUNK_RANK: [[[u32; 26]; 128]; 4] = {
         j += 1;
     }
     table
-};
+}
 
-/// [`colex_rank`] by four table lookups, for sets of bit positions below 25
-/// (the inner loop of the placement induction).
+/// The sum of the terms of the bits (positions below 25) of `bits`, by
+/// four lookups in `table`.
 #[inline(always)]
-pub(crate) fn colex_rank_fast(bits: u32) -> u64 {
+pub(crate) fn sum_of_chunks(table: &ChunkTable, bits: u32) -> i64 {
     let c0 = (bits & 127) as usize;
     let c1 = ((bits >> 7) & 127) as usize;
     let c2 = ((bits >> 14) & 127) as usize;
@@ -91,10 +110,19 @@ pub(crate) fn colex_rank_fast(bits: u32) -> u64 {
     let b1 = c0.count_ones() as usize;
     let b2 = b1 + c1.count_ones() as usize;
     let b3 = b2 + c2.count_ones() as usize;
-    u64::from(CHUNK_RANK[0][c0][0])
-        + u64::from(CHUNK_RANK[1][c1][b1])
-        + u64::from(CHUNK_RANK[2][c2][b2.min(25)])
-        + u64::from(CHUNK_RANK[3][c3][b3.min(25)])
+    i64::from(table[0][c0][0])
+        + i64::from(table[1][c1][b1])
+        + i64::from(table[2][c2][b2.min(25)])
+        + i64::from(table[3][c3][b3.min(25)])
+}
+
+static COLEX_CHUNKS: ChunkTable = chunk_table(RankTerm::Colex);
+
+/// [`colex_rank`] by four table lookups, for sets of bit positions below 25
+/// (the inner loop of the placement induction).
+#[inline(always)]
+pub(crate) fn colex_rank_fast(bits: u32) -> u64 {
+    sum_of_chunks(&COLEX_CHUNKS, bits) as u64
 }
 
 /// The points of `bits` renumbered among the points free of `tigers`
