@@ -22,7 +22,7 @@ use super::encode::{goodness, Allowed};
 use super::sections::{PlacementOrder, SectionShape};
 use crate::layout::door::{door_unrank, free_points_renumbered};
 use crate::layout::indexing::{binomial, next_subset};
-use crate::layout::{after_tiger_move, Layout};
+use crate::layout::{after_tiger_move, expand_over, Layout};
 use crate::movement::entry;
 use crate::placement::file::Values;
 use crate::placement::runs::{entry_index, LOSS, WIN};
@@ -152,13 +152,7 @@ pub(crate) fn section_bounds(
                 PlacementOrder::Door => {
                     let free = free_points_renumbered(rep.bits);
                     for (code, &subset) in entries.iter_mut().zip(&door) {
-                        let mut goats = 0u32;
-                        let mut rest = subset;
-                        while rest != 0 {
-                            goats |= 1 << free[rest.trailing_zeros() as usize];
-                            rest &= rest - 1;
-                        }
-                        code_of(code, goats);
+                        code_of(code, expand_over(&free, subset));
                     }
                 }
             }

@@ -12,6 +12,7 @@
 //! rank of `{p_1 < ... < p_k}` is `r_k`, where `r_0 = 0` and
 //! `r_i = C(p_i + 1, i) - 1 - r_(i-1)`.
 
+use super::fold::{map_points, point_map_table, PointMapTable};
 use super::indexing::{chunk_table, compress, sum_of_chunks, ChunkTable, RankTerm, BINOMIAL};
 
 /// The number each board point (index `5 × rank + file`) takes: up the a
@@ -27,29 +28,8 @@ pub(crate) const NUMBERING: [u8; 25] = {
     out
 };
 
-/// `RENUMBER[r][v]`: the renumbered points of rank `r` whose files are the
-/// bits of `v`.
-static RENUMBER: [[u32; 32]; 5] = {
-    let mut tables = [[0u32; 32]; 5];
-    let mut rank = 0;
-    while rank < 5 {
-        let mut files = 0;
-        while files < 32 {
-            let mut bits = 0u32;
-            let mut file = 0;
-            while file < 5 {
-                if files & (1 << file) != 0 {
-                    bits |= 1 << NUMBERING[5 * rank + file];
-                }
-                file += 1;
-            }
-            tables[rank][files] = bits;
-            files += 1;
-        }
-        rank += 1;
-    }
-    tables
-};
+/// [`NUMBERING`] applied to bitboards.
+static RENUMBER: PointMapTable = point_map_table(&NUMBERING);
 
 /// The revolving-door rank's terms: the rank of a set of `k` bits is
 /// `(-1)^k` times the sum of `(-1)^i (C(p_i + 1, i) - 1)`, which unrolls the
@@ -105,11 +85,7 @@ pub(crate) fn door_unrank(mut rank: u64, n: u32, k: u32) -> u32 {
 /// A board bitmask with its points renumbered by [`NUMBERING`].
 #[inline]
 pub(crate) fn renumber(bits: u32) -> u32 {
-    RENUMBER[0][(bits & 31) as usize]
-        | RENUMBER[1][((bits >> 5) & 31) as usize]
-        | RENUMBER[2][((bits >> 10) & 31) as usize]
-        | RENUMBER[3][((bits >> 15) & 31) as usize]
-        | RENUMBER[4][((bits >> 20) & 31) as usize]
+    map_points(&RENUMBER, bits)
 }
 
 /// The rank of a goat set among the subsets of the same size of the points

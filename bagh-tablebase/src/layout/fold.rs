@@ -8,33 +8,59 @@
 
 use bagh_core::{Point, Symmetry};
 
-/// `TABLES[s][r][v]`: the image under `Symmetry::ALL[s]` of the points of
-/// rank `r` whose files are the bits of `v`.
-static TABLES: [[[u32; 32]; 5]; 8] = {
+/// A map of the 25 points (`map[p]` is where point `p` goes) applied to
+/// bitboards rank by rank: `table[r][v]` is the image of the points of rank
+/// `r` whose files are the bits of `v`.
+pub(crate) type PointMapTable = [[u32; 32]; 5];
+
+/// The [`PointMapTable`] of `map`.
+pub(crate) const fn point_map_table(map: &[u8; 25]) -> PointMapTable {
+    let mut table = [[0u32; 32]; 5];
+    let mut rank = 0;
+    while rank < 5 {
+        let mut files = 0;
+        while files < 32 {
+            let mut image = 0u32;
+            let mut file = 0;
+            while file < 5 {
+                if files & (1 << file) != 0 {
+                    image |= 1 << map[5 * rank + file];
+                }
+                file += 1;
+            }
+            table[rank][files] = image;
+            files += 1;
+        }
+        rank += 1;
+    }
+    table
+}
+
+/// The image of a bitboard under the map of `table`, by five lookups.
+#[inline(always)]
+pub(crate) fn map_points(table: &PointMapTable, bits: u32) -> u32 {
+    table[0][(bits & 31) as usize]
+        | table[1][((bits >> 5) & 31) as usize]
+        | table[2][((bits >> 10) & 31) as usize]
+        | table[3][((bits >> 15) & 31) as usize]
+        | table[4][((bits >> 20) & 31) as usize]
+}
+
+/// `TABLES[s]`: the map of `Symmetry::ALL[s]`.
+static TABLES: [PointMapTable; 8] = {
     let mut tables = [[[0u32; 32]; 5]; 8];
     let mut s = 0;
     while s < 8 {
-        let symmetry = Symmetry::ALL[s];
-        let mut rank = 0;
-        while rank < 5 {
-            let mut files = 0;
-            while files < 32 {
-                let mut image = 0u32;
-                let mut file = 0;
-                while file < 5 {
-                    if files & (1 << file) != 0 {
-                        let Some(point) = Point::new(file as u8, rank as u8) else {
-                            unreachable!()
-                        };
-                        image |= 1 << symmetry.apply(point).index();
-                    }
-                    file += 1;
-                }
-                tables[s][rank as usize][files] = image;
-                files += 1;
-            }
-            rank += 1;
+        let mut map = [0u8; 25];
+        let mut p = 0;
+        while p < 25 {
+            let Some(point) = Point::new((p % 5) as u8, (p / 5) as u8) else {
+                unreachable!()
+            };
+            map[p] = Symmetry::ALL[s].apply(point).index() as u8;
+            p += 1;
         }
+        tables[s] = point_map_table(&map);
         s += 1;
     }
     tables
@@ -43,12 +69,7 @@ static TABLES: [[[u32; 32]; 5]; 8] = {
 /// The image of a bitboard under `Symmetry::ALL[symmetry]`.
 #[inline(always)]
 pub(crate) fn image(symmetry: usize, bits: u32) -> u32 {
-    let t = &TABLES[symmetry];
-    t[0][(bits & 31) as usize]
-        | t[1][((bits >> 5) & 31) as usize]
-        | t[2][((bits >> 10) & 31) as usize]
-        | t[3][((bits >> 15) & 31) as usize]
-        | t[4][((bits >> 20) & 31) as usize]
+    map_points(&TABLES[symmetry], bits)
 }
 
 /// The smallest image of `bits`, and the set of symmetries (bit `s` for

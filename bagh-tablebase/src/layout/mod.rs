@@ -230,13 +230,7 @@ impl Layout {
     /// The board points of a subset of a representative's free points.
     #[inline]
     pub fn expand(&self, rep: &TigerRep, compact: u32) -> u32 {
-        let mut bits = 0;
-        let mut rest = compact;
-        while rest != 0 {
-            bits |= 1 << rep.free[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        bits
+        expand_over(&rep.free, compact)
     }
 
     /// The position with a representative's tigers and the numbered set
@@ -287,6 +281,19 @@ impl Layout {
             })
             .collect()
     }
+}
+
+/// The board points of the subset `compact` of the points `free` lists
+/// (bit `i` of `compact` is the point `free[i]`).
+#[inline]
+pub(crate) fn expand_over(free: &[u8], compact: u32) -> u32 {
+    let mut bits = 0;
+    let mut rest = compact;
+    while rest != 0 {
+        bits |= 1 << free[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    bits
 }
 
 /// The position with these boards and counters, which the tables' own
