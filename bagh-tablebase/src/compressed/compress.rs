@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use super::encode::compress_section;
 use super::format;
 use super::full_entries::FullEntries;
-use super::sections::{shapes, PlacementOrder};
+use super::sections::{shapes, Orders};
 use super::{CompressedTables, PlacementLayers};
 use crate::options::in_pool;
 use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
@@ -55,7 +55,7 @@ impl CompressedTables {
         version: u32,
     ) -> Result<CompressedTables, TablebaseError> {
         let dir = dir.as_ref();
-        let mut full = FullEntries::of(tables, PlacementOrder::of_version(version), "to compress")?;
+        let mut full = FullEntries::of(tables, Orders::of_version(version), "to compress")?;
         let rules = *tables.rules();
         let mut shapes = shapes(full.layout());
         shapes.retain(|shape| {

@@ -1,9 +1,9 @@
-//! The compressed file, version 4. All numbers are little-endian.
+//! The compressed file, version 5. All numbers are little-endian.
 //!
 //! ```text
 //! offset    size   field
 //! 0         8      magic "BAGHTZ\0\n"
-//! 8         4      format version (4; 2 and 3 are read too)
+//! 8         4      format version (5; 2 to 4 are read too)
 //! 12        4      layout version (1): how positions are numbered
 //! 16        4      block size B in bytes
 //! 20        4      sections (n)
@@ -33,8 +33,9 @@
 //! Version 3 may leave out whole placement layers (every section of some
 //! goats placed), never two adjacent ones; version 2 stores them all.
 //! Version 4 numbers the entries of each placement run in revolving-door
-//! order ([`PlacementOrder::Door`](super::sections::PlacementOrder));
-//! versions 2 and 3 number them as the full tables do.
+//! order ([`RunOrder::Door`](super::sections::RunOrder)), and version 5
+//! the runs of the movement blocks too; versions before number them as
+//! the full tables do.
 
 use std::path::Path;
 
@@ -50,9 +51,10 @@ use crate::TablebaseError;
 
 pub(crate) const MAGIC: [u8; 8] = *b"BAGHTZ\0\n";
 /// The version of the compressed files this library writes (it reads
-/// versions 2 and 3 too: version 2 stores every placement layer, and both
-/// number placement entries as the full tables do).
-pub const COMPRESSED_FORMAT_VERSION: u32 = 4;
+/// versions 2 to 4 too: version 2 stores every placement layer, versions 2
+/// and 3 number the placement runs as the full tables do, and versions 2
+/// to 4 the movement blocks' runs).
+pub const COMPRESSED_FORMAT_VERSION: u32 = 5;
 /// The oldest version this library reads.
 const OLDEST_VERSION: u32 = 2;
 const FIXED: usize = 32;

@@ -7,17 +7,19 @@ use std::ops::Range;
 use bagh_core::Side;
 
 use super::encode::{Allowed, Source};
-use super::sections::{Part, PlacementOrder, SectionShape};
+use super::sections::{Orders, Part, RunOrder, SectionShape};
 use super::tiger_bounds::{allowed, best_capture, section_bounds};
-use crate::layout::Layout;
+use crate::layout::door::{door_unrank, free_points_renumbered};
+use crate::layout::indexing::rank_among_free;
+use crate::layout::{expand_over, Layer, Layout};
 use crate::movement::entry::{tag, UNUSED};
 use crate::placement::file::Values;
 use crate::{MovementTable, PlacementTable, Tablebase, TablebaseError};
 
 /// The full tables of a tablebase, read a section at a time.
 pub(crate) struct FullEntries<'a> {
-    /// How the placement sections are numbered.
-    order: PlacementOrder,
+    /// How the runs of each phase are numbered.
+    orders: Orders,
     layout: &'a Layout,
     movement: &'a MovementTable,
     placement: &'a PlacementTable,
@@ -27,11 +29,11 @@ pub(crate) struct FullEntries<'a> {
 
 impl<'a> FullEntries<'a> {
     /// The entries of `tables`, which must be the full ones (the movement
-    /// table and every placement layer), the placement sections numbered
-    /// in `order`; `what` says what they are for.
+    /// table and every placement layer), their runs numbered in `orders`;
+    /// `what` says what they are for.
     pub fn of(
         tables: &'a Tablebase,
-        order: PlacementOrder,
+        orders: Orders,
         what: &str,
     ) -> Result<FullEntries<'a>, TablebaseError> {
         let (Some(movement), Some(placement)) = (tables.movement(), tables.placement()) else {
@@ -44,7 +46,7 @@ impl<'a> FullEntries<'a> {
             });
         };
         Ok(FullEntries {
-            order,
+            orders,
             layout: movement.layout(),
             movement,
             placement,
@@ -74,12 +76,14 @@ impl<'a> FullEntries<'a> {
             Part::Movement { captured, side } => {
                 let l = &self.layout.layers[captured as usize];
                 let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
-                Ok(use_entries(&movement_source(
-                    self.movement,
-                    captured,
-                    base,
-                    side,
-                )))
+                let colex = movement_source(self.movement, captured, base, side);
+                Ok(match self.orders.movement {
+                    RunOrder::Colex => use_entries(&colex),
+                    RunOrder::Door => {
+                        let door = in_door_order(self.layout, l, &colex);
+                        use_entries(&door)
+                    }
+                })
             }
             Part::Placement { placed, .. } => {
                 if self.layer.as_ref().is_none_or(|(p, _)| *p != placed) {
@@ -93,7 +97,7 @@ impl<'a> FullEntries<'a> {
                         "no layer read",
                     ));
                 };
-                let codes = section_bounds(self.layout, shape, values, self.order);
+                let codes = section_bounds(self.layout, shape, values, self.orders.placement);
                 let source = move |range: Range<u64>, visit: &mut dyn FnMut(Allowed)| {
                     for &code in &codes[range.start as usize..range.end as usize] {
                         visit(allowed(code));
@@ -105,11 +109,37 @@ impl<'a> FullEntries<'a> {
     }
 }
 
+/// The entries of a movement section `colex` (in the movement table's
+/// order) of layer `l`, each run's numbered sets taken in revolving-door
+/// order instead.
+fn in_door_order<'s>(
+    layout: &'s Layout,
+    l: &'s Layer,
+    colex: &'s (dyn Fn(Range<u64>, &mut dyn FnMut(Allowed)) + Sync),
+) -> impl Fn(Range<u64>, &mut dyn FnMut(Allowed)) + Sync + 's {
+    let frees: Vec<Vec<u8>> = layout
+        .reps
+        .iter()
+        .map(|rep| free_points_renumbered(rep.bits))
+        .collect();
+    let subsets: Vec<u32> = (0..l.run)
+        .map(|rank| door_unrank(rank, layout.free, l.k))
+        .collect();
+    move |range, visit| {
+        for i in range {
+            let rep = (i / l.run) as usize;
+            let numbered = expand_over(&frees[rep], subsets[(i % l.run) as usize]);
+            let at = rep as u64 * l.run + rank_among_free(layout.reps[rep].bits, numbered);
+            colex(at..at + 1, visit);
+        }
+    }
+}
+
 /// The entries of a movement section of `captured` goats captured, `side`
 /// to move, starting at entry `base` of the movement table: anything where
 /// unused, a bound where the tigers are to move and a capture reaches the
 /// entry (see [`capture_bound`]).
-fn movement_source(
+pub(crate) fn movement_source(
     movement: &MovementTable,
     captured: u8,
     base: u64,

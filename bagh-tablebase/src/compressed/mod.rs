@@ -42,6 +42,8 @@ pub(crate) mod format;
 mod full_entries;
 mod huffman;
 mod layers;
+#[cfg(test)]
+mod movement_orders;
 mod placement_moves;
 mod placement_probe;
 #[cfg(test)]
@@ -247,21 +249,22 @@ impl CompressedTables {
         self.header.version
     }
 
-    /// How the file numbers the entries of its placement runs.
-    pub(crate) fn order(&self) -> sections::PlacementOrder {
-        sections::PlacementOrder::of_version(self.header.version)
+    /// How the file numbers the entries of its runs, in each phase.
+    pub(crate) fn orders(&self) -> sections::Orders {
+        sections::Orders::of_version(self.header.version)
     }
 
     /// The value and distance of a position with no goats in hand and
     /// fewer captures than the target (checked by the caller): its entry,
     /// or for the tigers to move the best capture where that is better.
     pub(crate) fn movement_probe(&self, position: &Position) -> Result<Probe, TablebaseError> {
-        let (section, index) = movement_entry(&self.layout, position);
+        let order = self.orders().movement;
+        let (section, index) = movement_entry(&self.layout, position, order);
         let mut stored = self.entry(section, index)?;
         if position.side_to_move() == Side::Tiger {
             let goats_entry = |tigers, goats, captured| {
                 let (s, index) =
-                    movement_entry_of(&self.layout, tigers, goats, Side::Goat, captured);
+                    movement_entry_of(&self.layout, tigers, goats, Side::Goat, captured, order);
                 self.entry(s, index)
             };
             if let Some(capture) = best_capture(&self.layout, position, goats_entry)? {
@@ -298,16 +301,17 @@ pub(crate) mod tests {
         (dir, full)
     }
 
-    /// Version 2 files (every layer, 8-byte block starts) and version 3
-    /// files (placement runs in the full tables' order) are still read and
-    /// answer like version 4; a version 2 file cannot leave out a layer.
+    /// Version 2 files (every layer, 8-byte block starts), version 3 files
+    /// (placement runs in the full tables' order) and version 4 files
+    /// (movement runs in the full tables' order) are still read and answer
+    /// like version 5; a version 2 file cannot leave out a layer.
     #[test]
     fn older_versions_are_read() {
         let (dir, full) = two_corner_tigers();
         let rules = *full.rules();
         let options = BuildOptions::default();
         let mut sizes = Vec::new();
-        for version in [2, 3, 4] {
+        for version in [2, 3, 4, 5] {
             let out = dir.path().join(format!("v{version}"));
             let made = CompressedTables::compress_as(
                 &full,

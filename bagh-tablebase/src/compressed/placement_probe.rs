@@ -224,7 +224,13 @@ impl<'a> Search<'a> {
         let s = tables.placement[usize::from(placed)][usize::from(captured)];
         let run = binomial(tables.layout.free, u32::from(placed - captured));
         let (tigers, goats) = (position.tigers().bits(), position.goats().bits());
-        let index = placement_index(&tables.layout, tigers, goats, run, tables.order());
+        let index = placement_index(
+            &tables.layout,
+            tigers,
+            goats,
+            run,
+            tables.orders().placement,
+        );
         let holding =
             self.blocks.iter().enumerate().find_map(|(kept, cursor)| {
                 cursor.block_holding(s, index).map(|block| (kept, block))

@@ -26,7 +26,7 @@ use bagh_core::Side;
 use bagh_engine::network::Network;
 
 use super::encode::Allowed;
-use super::sections::{shapes, Part, PlacementOrder, SectionShape};
+use super::sections::{shapes, Part, RunOrder, SectionShape};
 use super::tiger_bounds::{allowed, section_bounds};
 use super::tokens::class_of;
 use crate::layout::indexing::{colex_unrank, next_subset};
@@ -169,7 +169,7 @@ fn prediction_runs() {
             {
                 continue;
             }
-            let codes = section_bounds(layout, &shape, &layer, PlacementOrder::Colex);
+            let codes = section_bounds(layout, &shape, &layer, RunOrder::Colex);
             let (mut values, mut guesses, mut entries) = (0f64, 0f64, 0u64);
             for w in 0..6 {
                 let start = shape.entries * (2 * w + 1) / 12;
@@ -230,7 +230,7 @@ fn index_orders() {
             if !matches!(shape.part, Part::Placement { placed: p, .. } if p == placed) {
                 continue;
             }
-            let [colex, door] = [PlacementOrder::Colex, PlacementOrder::Door].map(|order| {
+            let [colex, door] = [RunOrder::Colex, RunOrder::Door].map(|order| {
                 let codes = section_bounds(layout, &shape, &layer, order);
                 let masks: Vec<u8> = codes.iter().map(|&code| values_allowed(code)).collect();
                 estimated_bits(&fewest_runs(&masks))

@@ -13,8 +13,7 @@
 use bagh_core::{Position, Side};
 
 use crate::layout::door::door_rank_among_free;
-use crate::layout::fold::smallest_image;
-use crate::layout::indexing::{colex_rank, rank_among_free};
+use crate::layout::indexing::rank_among_free;
 use crate::layout::Layout;
 use crate::placement::runs::runs;
 
@@ -127,27 +126,52 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<SectionShape> {
     out
 }
 
-/// How a compressed file numbers the entries of a placement run (one
-/// tiger representative's goat sets).
+/// How a compressed file numbers the entries of a run (one tiger
+/// representative's goat sets, or in the movement phase the sets the
+/// movement table numbers: the goats or the empty points).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum PlacementOrder {
-    /// As the full tables' layer files do: colex order over the free
-    /// points (format versions 2 and 3).
+pub(crate) enum RunOrder {
+    /// As the full tables do: colex order over the free points.
     Colex,
     /// Revolving-door order over the free points up and down the files
-    /// (`layout::door`; format version 4): neighbouring entries differ by
-    /// one goat's move, so runs of equal values are longer.
+    /// (`layout::door`): neighbouring entries differ by one goat's move,
+    /// so runs of equal values are longer.
     Door,
 }
 
-impl PlacementOrder {
-    /// The order of a file of format `version`.
-    pub fn of_version(version: u32) -> PlacementOrder {
-        if version >= 4 {
-            PlacementOrder::Door
-        } else {
-            PlacementOrder::Colex
+/// The orders of a file's runs, which its format version fixes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Orders {
+    /// The placement runs: revolving door from version 4.
+    pub placement: RunOrder,
+    /// The movement blocks' runs: revolving door from version 5.
+    pub movement: RunOrder,
+}
+
+impl Orders {
+    /// The orders of a file of format `version`.
+    pub fn of_version(version: u32) -> Orders {
+        let door_from = |first| {
+            if version >= first {
+                RunOrder::Door
+            } else {
+                RunOrder::Colex
+            }
+        };
+        Orders {
+            placement: door_from(4),
+            movement: door_from(5),
         }
+    }
+}
+
+/// The rank of `numbered` (points free of `tigers`) among the sets of its
+/// size of those points, in `order`.
+#[inline]
+pub(crate) fn rank_in_run(tigers: u32, numbered: u32, order: RunOrder) -> u64 {
+    match order {
+        RunOrder::Colex => rank_among_free(tigers, numbered),
+        RunOrder::Door => door_rank_among_free(tigers, numbered),
     }
 }
 
@@ -159,35 +183,35 @@ pub(crate) fn placement_index(
     tigers: u32,
     goats: u32,
     run: u64,
-    order: PlacementOrder,
+    order: RunOrder,
 ) -> u64 {
-    let code = layout.lookup[colex_rank(tigers) as usize];
-    let rep = (code >> 8) as usize;
-    let goats = smallest_image(code as u8, goats);
+    let (rep, goats) = layout.canonical(tigers, goats);
     let tigers = layout.reps[rep].bits;
-    rep as u64 * run
-        + match order {
-            PlacementOrder::Colex => rank_among_free(tigers, goats),
-            PlacementOrder::Door => door_rank_among_free(tigers, goats),
-        }
+    rep as u64 * run + rank_in_run(tigers, goats, order)
 }
 
 /// The movement section and entry of a position with no goats in hand and
-/// fewer captures than the target, with the rule set's piece counts.
+/// fewer captures than the target, with the rule set's piece counts, its
+/// runs numbered in `order`.
 #[inline]
-pub(crate) fn movement_entry(layout: &Layout, position: &Position) -> (usize, u64) {
+pub(crate) fn movement_entry(
+    layout: &Layout,
+    position: &Position,
+    order: RunOrder,
+) -> (usize, u64) {
     movement_entry_of(
         layout,
         position.tigers().bits(),
         position.goats().bits(),
         position.side_to_move(),
         position.goats_captured(),
+        order,
     )
 }
 
 /// The movement section and entry of these pieces (bitmasks), side to
 /// move and captured count (fewer than the target, the rule set's piece
-/// counts).
+/// counts), its runs numbered in `order`.
 #[inline]
 pub(crate) fn movement_entry_of(
     layout: &Layout,
@@ -195,12 +219,79 @@ pub(crate) fn movement_entry_of(
     goats: u32,
     side: Side,
     captured: u8,
+    order: RunOrder,
 ) -> (usize, u64) {
-    let slot = layout.slot(tigers, goats, side, captured);
+    let section = 2 * captured as usize + usize::from(side == Side::Tiger);
     let layer = &layout.layers[captured as usize];
-    let base = layer.offset + if side == Side::Tiger { layer.block } else { 0 };
+    let (rep, goats) = layout.canonical(tigers, goats);
+    let tigers = layout.reps[rep].bits;
+    let numbered = layout.numbered(layer, tigers, goats);
     (
-        2 * captured as usize + usize::from(side == Side::Tiger),
-        slot.index - base,
+        section,
+        rep as u64 * layer.run + rank_in_run(tigers, numbered, order),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::door::{door_unrank, free_points_renumbered};
+    use bagh_core::Ruleset;
+
+    /// In revolving-door order, the entries of a movement run follow the
+    /// order's sequence of sets: entry `r` holds the sets of rank `r`,
+    /// which differ from the sets before by one goat's move; in colex
+    /// order, entry `r` is the movement table's own.
+    #[test]
+    fn movement_runs_follow_the_revolving_door() {
+        let mut kinds = Vec::new();
+        for id in ["bagh-chal", "two-tigers"] {
+            let layout = Layout::new(Ruleset::preset(id).unwrap());
+            for layer in &layout.layers {
+                let captured = layer.captured;
+                kinds.push(layer.rank_goats);
+                // Tiger sets with no symmetry, whose entries are all their own.
+                let plain: Vec<usize> = (0..layout.reps.len())
+                    .filter(|&r| layout.reps[r].stabilizer == 1)
+                    .collect();
+                for rep_index in [plain[0], plain[plain.len() / 2], plain[plain.len() - 1]] {
+                    let rep = &layout.reps[rep_index];
+                    let free = free_points_renumbered(rep.bits);
+                    let mut before: Option<u32> = None;
+                    for rank in (0..layer.run).take(2_000) {
+                        let subset = door_unrank(rank, layout.free, layer.k);
+                        let numbered = crate::layout::expand_over(&free, subset);
+                        let goats = layout.numbered(layer, rep.bits, numbered);
+                        let (section, index) = movement_entry_of(
+                            &layout,
+                            rep.bits,
+                            goats,
+                            Side::Tiger,
+                            captured,
+                            RunOrder::Door,
+                        );
+                        assert_eq!(section, 2 * usize::from(captured) + 1);
+                        assert_eq!(index, rep_index as u64 * layer.run + rank);
+                        if let Some(before) = before {
+                            let moved = before ^ goats;
+                            assert_eq!(moved.count_ones(), 2, "rank {rank}");
+                        }
+                        before = Some(goats);
+                        let (_, colex) = movement_entry_of(
+                            &layout,
+                            rep.bits,
+                            goats,
+                            Side::Tiger,
+                            captured,
+                            RunOrder::Colex,
+                        );
+                        let slot = layout.slot(rep.bits, goats, Side::Tiger, captured);
+                        assert_eq!(colex, slot.index - layer.offset - layer.block);
+                    }
+                }
+            }
+        }
+        // Runs that number the goats and runs that number the empty points.
+        assert!(kinds.contains(&true) && kinds.contains(&false));
+    }
 }

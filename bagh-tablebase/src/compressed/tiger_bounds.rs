@@ -19,7 +19,7 @@ use std::ops::ControlFlow;
 use bagh_core::{for_each_tiger_move, PointSet, Position};
 
 use super::encode::{goodness, Allowed};
-use super::sections::{PlacementOrder, SectionShape};
+use super::sections::{RunOrder, SectionShape};
 use crate::layout::door::{door_unrank, free_points_renumbered};
 use crate::layout::indexing::{binomial, next_subset};
 use crate::layout::{after_tiger_move, expand_over, Layout};
@@ -112,7 +112,7 @@ pub(crate) fn section_bounds(
     layout: &Layout,
     shape: &SectionShape,
     values: &[Values],
-    order: PlacementOrder,
+    order: RunOrder,
 ) -> Vec<u8> {
     let super::sections::Part::Placement { placed, captured } = shape.part else {
         return Vec::new();
@@ -126,8 +126,8 @@ pub(crate) fn section_bounds(
     // The goat sets of a run in revolving-door order, over the free points
     // numbered as `free_points_renumbered` lists them.
     let door: Vec<u32> = match order {
-        PlacementOrder::Colex => Vec::new(),
-        PlacementOrder::Door => (0..shape.run)
+        RunOrder::Colex => Vec::new(),
+        RunOrder::Door => (0..shape.run)
             .map(|rank| door_unrank(rank, layout.free, goats_on_board))
             .collect(),
     };
@@ -140,7 +140,7 @@ pub(crate) fn section_bounds(
                 }
             };
             match order {
-                PlacementOrder::Colex => {
+                RunOrder::Colex => {
                     let mut compact: u32 = (1u32 << goats_on_board) - 1;
                     for code in entries.iter_mut() {
                         code_of(code, layout.expand(rep, compact));
@@ -149,7 +149,7 @@ pub(crate) fn section_bounds(
                         }
                     }
                 }
-                PlacementOrder::Door => {
+                RunOrder::Door => {
                     let free = free_points_renumbered(rep.bits);
                     for (code, &subset) in entries.iter_mut().zip(&door) {
                         code_of(code, expand_over(&free, subset));
@@ -254,7 +254,7 @@ mod tests {
                 .unwrap()
                 .read_layer(u32::from(placed))
                 .unwrap();
-            let codes = section_bounds(&layout, &shape, &values, PlacementOrder::Colex);
+            let codes = section_bounds(&layout, &shape, &values, RunOrder::Colex);
             assert_eq!(codes.len() as u64, shape.entries);
             for (index, &code) in codes.iter().enumerate() {
                 let rep = &layout.reps[index / shape.run as usize];

@@ -19,8 +19,9 @@ pub struct Difference {
     /// `placement, 12 placed, 3 captured`.
     pub section: String,
     /// The entry's index in the section, the file's numbering: the full
-    /// tables', except that format 4 numbers each placement run's goat sets
-    /// in revolving-door order.
+    /// tables', except that from format 4 each placement run's goat sets,
+    /// and from format 5 each movement run's sets, are in revolving-door
+    /// order.
     pub index: u64,
     /// The entry the full tables give (movement: `distance << 2 | tag`;
     /// placement: the goats' value of the tigers to move, 0 loss, 1 draw,
@@ -45,7 +46,7 @@ impl CompressedTables {
         keep: usize,
         options: &BuildOptions,
     ) -> Result<(u64, Vec<Difference>), TablebaseError> {
-        let mut entries = FullEntries::of(full, self.order(), "to compare with")?;
+        let mut entries = FullEntries::of(full, self.orders(), "to compare with")?;
         if full.rules() != self.rules() {
             return Err(TablebaseError::WrongRules {
                 path: self.path.clone(),

@@ -1,7 +1,8 @@
 //! The revolving-door order of the k-subsets of n points: each subset
 //! differs from the one before by one point in and one point out, so
 //! neighbouring entries differ by one goat's move. Compressed files
-//! (format 4) number the goat sets of a placement run in this order over
+//! number the goat sets of a placement run (from format 4) and the sets
+//! of a movement run (from format 5) in this order over
 //! the free points taken file by file, up the a file, down the b file and
 //! so on ([`NUMBERING`]), which makes their runs of equal values longer
 //! than the colex order of the full tables does (measured by the
@@ -91,7 +92,7 @@ pub(crate) fn renumber(bits: u32) -> u32 {
 /// The rank of a goat set among the subsets of the same size of the points
 /// free of `tigers`, in revolving-door order over those points as
 /// [`NUMBERING`] orders them: a compressed file's numbering of a placement
-/// run (format 4).
+/// run (from format 4) and of a movement run (from format 5).
 #[inline]
 pub(crate) fn door_rank_among_free(tigers: u32, goats: u32) -> u64 {
     door_rank(compress(renumber(tigers), renumber(goats)))

@@ -161,15 +161,28 @@ impl Layout {
         self.layers.iter().map(Layer::len).max().unwrap_or(0)
     }
 
-    /// The rank, within its run, of a goat set next to representative `rep`.
+    /// The set a run of `layer` numbers for the goats `goats` beside the
+    /// tigers `tigers`: the goats, or the empty points where those are
+    /// fewer.
     #[inline]
-    fn run_rank(&self, layer: &Layer, rep: &TigerRep, goats: u32) -> u64 {
-        let numbered = if layer.rank_goats {
+    pub fn numbered(&self, layer: &Layer, tigers: u32, goats: u32) -> u32 {
+        if layer.rank_goats {
             goats
         } else {
-            !(goats | rep.bits) & PointSet::FULL.bits()
-        };
-        rank_among_free(rep.bits, numbered)
+            !(goats | tigers) & PointSet::FULL.bits()
+        }
+    }
+
+    /// The representative (its index) of a tiger set and the canonical
+    /// image of the goats: the smallest among the images under the
+    /// symmetries that map the tigers onto the representative.
+    #[inline]
+    pub fn canonical(&self, tigers: u32, goats: u32) -> (usize, u32) {
+        let code = self.lookup[colex_rank(tigers) as usize];
+        (
+            (code >> 8) as usize,
+            fold::smallest_image(code as u8, goats),
+        )
     }
 
     /// The entry of a movement-phase position with fewer captures than the
@@ -178,16 +191,12 @@ impl Layout {
     pub fn slot(&self, tigers: u32, goats: u32, side: Side, captured: u8) -> Slot {
         let layer_index = captured as usize;
         let layer = &self.layers[layer_index];
-        let code = self.lookup[colex_rank(tigers) as usize];
-        let rep_index = (code >> 8) as usize;
+        let (rep_index, goats) = self.canonical(tigers, goats);
         let rep = &self.reps[rep_index];
-        // The symmetries that map the tigers onto the representative; the
-        // smallest goat image among theirs is the canonical one.
-        let goats = fold::smallest_image(code as u8, goats);
         let index = layer.offset
             + if side == Side::Tiger { layer.block } else { 0 }
             + rep_index as u64 * layer.run
-            + self.run_rank(layer, rep, goats);
+            + rank_among_free(rep.bits, self.numbered(layer, rep.bits, goats));
         Slot {
             layer: layer_index,
             index,
