@@ -115,7 +115,7 @@ impl<'a> FullEntries<'a> {
 fn in_door_order<'s>(
     layout: &'s Layout,
     l: &'s Layer,
-    colex: &'s (dyn Fn(Range<u64>, &mut dyn FnMut(Allowed)) + Sync),
+    colex: Source<'s>,
 ) -> impl Fn(Range<u64>, &mut dyn FnMut(Allowed)) + Sync + 's {
     let frees: Vec<Vec<u8>> = layout
         .reps
