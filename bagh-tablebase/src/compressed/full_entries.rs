@@ -112,7 +112,7 @@ impl<'a> FullEntries<'a> {
 /// The entries of a movement section `colex` (in the movement table's
 /// order) of layer `l`, each run's numbered sets taken in revolving-door
 /// order instead.
-fn in_door_order<'s>(
+pub(crate) fn in_door_order<'s>(
     layout: &'s Layout,
     l: &'s Layer,
     colex: Source<'s>,

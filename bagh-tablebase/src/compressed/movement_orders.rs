@@ -1,11 +1,11 @@
-//! A measurement, not a test: does the revolving-door order that format 4
-//! gave the placement runs also make the movement sections smaller? (It
-//! does: format 5 uses it.)
+//! Measurements, not tests, of the movement sections, each compressed by
+//! the file's own coder (it prints the sizes):
 //!
-//! Each movement section of the full tables is compressed twice by the
-//! file's own coder: in the movement table's colex order and with each
-//! run's numbered sets (goats, or empty points) in revolving-door order
-//! over the free points up and down the files. It prints both sizes.
+//! - `movement_orders`: in the movement table's colex order and with each
+//!   run's numbered sets (goats, or empty points) in revolving-door order
+//!   over the free points up and down the files, as format 5 numbers them.
+//! - `movement_distances`: in revolving-door order, with the distances and
+//!   without them (the value alone), which says what the distances cost.
 //!
 //! ```text
 //! BAGH_TABLES=$PWD/target/tablebases/two-tigers cargo test --release -p bagh-tablebase \
@@ -16,13 +16,12 @@ use std::ops::Range;
 
 use bagh_core::Side;
 
-use super::encode::{compress_section, Allowed};
+use super::encode::{compress_section, Allowed, Source};
 use super::format::SectionData;
-use super::full_entries::movement_source;
-use super::sections::{shapes, Part};
-use crate::layout::door::{door_unrank, free_points_renumbered};
-use crate::layout::expand_over;
-use crate::layout::indexing::rank_among_free;
+use super::full_entries::{in_door_order, movement_source};
+use super::sections::{shapes, Part, SectionShape};
+use crate::layout::Layout;
+use crate::movement::entry::tag;
 use crate::MovementTable;
 
 /// The bytes a section's data takes in a file of format 3 or later.
@@ -30,19 +29,23 @@ fn bytes(data: &SectionData) -> usize {
     2 * data.symbols.len() + data.lengths.len() + 4 * data.starts.len() + data.blocks.len()
 }
 
-#[test]
-#[ignore = "a measurement over full tables: set BAGH_TABLES"]
-fn movement_orders() {
+/// The bytes of `source`, a section of `entries` entries, compressed.
+fn compressed_bytes(source: Source<'_>, entries: u64) -> usize {
+    bytes(&compress_section(source, entries, 128, 0, &|_| {}))
+}
+
+/// Hands `measure` each movement section of the full tables (`BAGH_TABLES`)
+/// with its sources in colex and in revolving-door order, then prints the
+/// sums of the two sizes it returns, named `names`.
+fn each_movement_section(
+    names: [&str; 2],
+    measure: impl Fn(&SectionShape, Source<'_>, Source<'_>) -> [usize; 2],
+) {
     let dir = std::env::var("BAGH_TABLES").expect("BAGH_TABLES names the full tables");
     let movement = MovementTable::open(std::path::Path::new(&dir).join("movement.tb"))
         .expect("the movement table");
-    let layout = movement.layout();
-    let frees: Vec<Vec<u8>> = layout
-        .reps
-        .iter()
-        .map(|rep| free_points_renumbered(rep.bits))
-        .collect();
-    let (mut all_colex, mut all_door) = (0usize, 0usize);
+    let layout: &Layout = movement.layout();
+    let mut all = [0usize; 2];
     for shape in shapes(layout) {
         let Part::Movement { captured, side } = shape.part else {
             continue;
@@ -50,31 +53,53 @@ fn movement_orders() {
         let l = &layout.layers[captured as usize];
         let base = l.offset + if side == Side::Tiger { l.block } else { 0 };
         let colex = movement_source(&movement, captured, base, side);
-        let subsets: Vec<u32> = (0..l.run)
-            .map(|rank| door_unrank(rank, layout.free, l.k))
-            .collect();
-        let door = |range: Range<u64>, visit: &mut dyn FnMut(Allowed)| {
-            for i in range {
-                let rep = (i / l.run) as usize;
-                let numbered = expand_over(&frees[rep], subsets[(i % l.run) as usize]);
-                let at = rep as u64 * l.run + rank_among_free(layout.reps[rep].bits, numbered);
-                colex(at..at + 1, visit);
-            }
-        };
-        let [c, d] = [
-            bytes(&compress_section(&colex, shape.entries, 128, 0, &|_| {})),
-            bytes(&compress_section(&door, shape.entries, 128, 0, &|_| {})),
-        ];
+        let door = in_door_order(layout, l, &colex);
+        let [a, b] = measure(&shape, &colex, &door);
         println!(
-            "{}: {} entries, colex {c} bytes, revolving door {d} ({:.3} times)",
+            "{}: {} entries, {} {a} bytes, {} {b} ({:.3} times)",
             shape.part,
             shape.entries,
-            d as f64 / c as f64
+            names[0],
+            names[1],
+            b as f64 / a as f64
         );
-        (all_colex, all_door) = (all_colex + c, all_door + d);
+        all = [all[0] + a, all[1] + b];
     }
     println!(
-        "all: colex {all_colex} bytes, revolving door {all_door} ({:.3} times)",
-        all_door as f64 / all_colex as f64
+        "all: {} {} bytes, {} {} ({:.3} times)",
+        names[0],
+        all[0],
+        names[1],
+        all[1],
+        all[1] as f64 / all[0] as f64
     );
+}
+
+#[test]
+#[ignore = "a measurement over full tables: set BAGH_TABLES"]
+fn movement_orders() {
+    each_movement_section(["colex", "revolving door"], |shape, colex, door| {
+        [colex, door].map(|source| compressed_bytes(source, shape.entries))
+    });
+}
+
+#[test]
+#[ignore = "a measurement over full tables: set BAGH_TABLES"]
+fn movement_distances() {
+    each_movement_section(["with distances", "values alone"], |shape, _, door| {
+        // An entry's value alone: its tag, as an entry of distance 0.
+        let values = |range: Range<u64>, visit: &mut dyn FnMut(Allowed)| {
+            door(range, &mut |allowed| {
+                visit(match allowed {
+                    Allowed::Exactly(e) => Allowed::Exactly(tag(e)),
+                    Allowed::NoBetter(e) => Allowed::NoBetter(tag(e)),
+                    other => other,
+                })
+            })
+        };
+        [
+            compressed_bytes(door, shape.entries),
+            compressed_bytes(&values, shape.entries),
+        ]
+    });
 }
