@@ -1,7 +1,7 @@
 //! Probe times of the compressed file against the full tables it was made
 //! from, side by side in one run, on one thread with a warm page cache:
 //! movement positions, placement positions (either side to move) and
-//! `best_moves` of placement positions.
+//! `best_moves` of placement positions (all, then by the side to move).
 //!
 //! ```text
 //! cargo bench -p bagh-tablebase --bench compressed_probes -- [FULL COMPRESSED...]
@@ -114,15 +114,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             assert_eq!(full.best_moves(position)?, compressed.best_moves(position)?);
         }
     }
-    let side = |side: Side| -> Vec<Position> {
-        placing
+    let side_of = |positions: &[Position], side: Side| -> Vec<Position> {
+        positions
             .iter()
             .filter(|p| p.side_to_move() == side)
             .copied()
             .collect()
     };
-    let (goats_to_move, tigers_to_move) = (side(Side::Goat), side(Side::Tiger));
-    let tasks: [(&str, &[Position], bool); 5] = [
+    let (goats_to_move, tigers_to_move) = (
+        side_of(&placing, Side::Goat),
+        side_of(&placing, Side::Tiger),
+    );
+    let best = &placing[..best_count];
+    let (best_goats, best_tigers) = (side_of(best, Side::Goat), side_of(best, Side::Tiger));
+    let tasks: [(&str, &[Position], bool); 7] = [
         ("probe, no goats in hand", &moving, false),
         ("probe, goats in hand, either side to move", &placing, false),
         ("probe, goats in hand, goats to move", &goats_to_move, false),
@@ -131,7 +136,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             &tigers_to_move,
             false,
         ),
-        ("best_moves, goats in hand", &placing[..best_count], true),
+        ("best_moves, goats in hand", best, true),
+        (
+            "best_moves, goats in hand, goats to move",
+            &best_goats,
+            true,
+        ),
+        (
+            "best_moves, goats in hand, tigers to move",
+            &best_tigers,
+            true,
+        ),
     ];
     for (what, positions, best) in tasks {
         let mut full_runs = Vec::new();
