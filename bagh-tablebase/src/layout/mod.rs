@@ -10,7 +10,7 @@
 //! empty set, whichever is smaller), counting the free points from `a1` up.
 //!
 //! A position is stored at the entry of its canonical image (see
-//! [`fold`](super::fold)). When a representative tiger set is symmetric, some
+//! [`fold`]). When a representative tiger set is symmetric, some
 //! goat sets of its run are images of others; those entries are unused.
 
 pub(crate) mod door;
