@@ -21,8 +21,10 @@
 //!
 //! A section holds one movement block (captured count, side to move) or
 //! one placement run (goats placed and captured, the tigers to move),
-//! numbered as in the full tables. A tigers-to-move entry that a capture
-//! reaches need only be no better for the tigers than the truth, since a
+//! numbered as in the full tables but for the order of the sets within
+//! each tiger set's run (revolving-door order, `layout::door`). A
+//! tigers-to-move entry that a capture reaches need only be no better for
+//! the tigers than the truth, since a
 //! probe takes the best of it and of the captures; goats-to-move positions
 //! with goats in hand are not stored (the best placement, one ply over
 //! stored entries). Its entries are cut into runs of equal entries;

@@ -1,5 +1,6 @@
 //! The sections of a compressed file: which entries each holds, in the
-//! numbering of the full tables, and where a position's entry is.
+//! numbering of the full tables but for the order within each tiger set's
+//! run ([`RunOrder`]), and where a position's entry is.
 //!
 //! One section per movement block (captured count and side to move, the
 //! movement table's numbering) and one per placement run (goats placed,
