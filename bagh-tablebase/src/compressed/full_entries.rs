@@ -9,9 +9,9 @@ use bagh_core::Side;
 use super::encode::{Allowed, Source};
 use super::sections::{Orders, Part, RunOrder, SectionShape};
 use super::tiger_bounds::{allowed, best_capture, section_bounds};
-use crate::layout::door::{door_unrank, free_points_renumbered};
+use crate::layout::door::DoorSets;
 use crate::layout::indexing::rank_among_free;
-use crate::layout::{expand_over, Layer, Layout};
+use crate::layout::{Layer, Layout};
 use crate::movement::entry::{tag, UNUSED};
 use crate::placement::file::Values;
 use crate::{MovementTable, PlacementTable, Tablebase, TablebaseError};
@@ -117,18 +117,11 @@ pub(crate) fn in_door_order<'s>(
     l: &'s Layer,
     colex: Source<'s>,
 ) -> impl Fn(Range<u64>, &mut dyn FnMut(Allowed)) + Sync + 's {
-    let frees: Vec<Vec<u8>> = layout
-        .reps
-        .iter()
-        .map(|rep| free_points_renumbered(rep.bits))
-        .collect();
-    let subsets: Vec<u32> = (0..l.run)
-        .map(|rank| door_unrank(rank, layout.free, l.k))
-        .collect();
+    let door = DoorSets::new(layout, l.k);
     move |range, visit| {
         for i in range {
             let rep = (i / l.run) as usize;
-            let numbered = expand_over(&frees[rep], subsets[(i % l.run) as usize]);
+            let numbered = door.set(rep, i % l.run);
             let at = rep as u64 * l.run + rank_among_free(layout.reps[rep].bits, numbered);
             colex(at..at + 1, visit);
         }

@@ -248,13 +248,13 @@ mod tests {
         let mut kinds = Vec::new();
         for id in ["bagh-chal", "two-tigers"] {
             let layout = Layout::new(Ruleset::preset(id).unwrap());
+            // Tiger sets with no symmetry, whose entries are all their own.
+            let plain: Vec<usize> = (0..layout.reps.len())
+                .filter(|&r| layout.reps[r].stabilizer == 1)
+                .collect();
             for layer in &layout.layers {
                 let captured = layer.captured;
                 kinds.push(layer.rank_goats);
-                // Tiger sets with no symmetry, whose entries are all their own.
-                let plain: Vec<usize> = (0..layout.reps.len())
-                    .filter(|&r| layout.reps[r].stabilizer == 1)
-                    .collect();
                 for rep_index in [plain[0], plain[plain.len() / 2], plain[plain.len() - 1]] {
                     let rep = &layout.reps[rep_index];
                     let free = free_points_renumbered(rep.bits);

@@ -20,9 +20,9 @@ use bagh_core::{for_each_tiger_move, PointSet, Position};
 
 use super::encode::{goodness, Allowed};
 use super::sections::{RunOrder, SectionShape};
-use crate::layout::door::{door_unrank, free_points_renumbered};
+use crate::layout::door::DoorSets;
 use crate::layout::indexing::{binomial, next_subset};
-use crate::layout::{after_tiger_move, expand_over, Layout};
+use crate::layout::{after_tiger_move, Layout};
 use crate::movement::entry;
 use crate::placement::file::Values;
 use crate::placement::runs::{entry_index, LOSS, WIN};
@@ -123,24 +123,18 @@ pub(crate) fn section_bounds(
     let run = shape.run as usize;
     // Enough representatives a task to give it a million entries or so.
     let reps_a_task = (1usize << 20).div_ceil(run.max(1)).max(1);
-    // The goat sets of a run in revolving-door order, over the free points
-    // numbered as `free_points_renumbered` lists them.
-    let door: Vec<u32> = match order {
-        RunOrder::Colex => Vec::new(),
-        RunOrder::Door => (0..shape.run)
-            .map(|rank| door_unrank(rank, layout.free, goats_on_board))
-            .collect(),
-    };
+    let door = (order == RunOrder::Door).then(|| DoorSets::new(layout, goats_on_board));
     let fill = |(task, out): (usize, &mut [u8])| {
         for (r, entries) in out.chunks_mut(run.max(1)).enumerate() {
-            let rep = &layout.reps[task * reps_a_task + r];
+            let rep_index = task * reps_a_task + r;
+            let rep = &layout.reps[rep_index];
             let code_of = |code: &mut u8, goats: u32| {
                 if Layout::is_canonical(rep, goats) {
                     *code = tigers_to_move(layout, values, placed, rep.bits, goats, captured);
                 }
             };
-            match order {
-                RunOrder::Colex => {
+            match &door {
+                None => {
                     let mut compact: u32 = (1u32 << goats_on_board) - 1;
                     for code in entries.iter_mut() {
                         code_of(code, layout.expand(rep, compact));
@@ -149,10 +143,9 @@ pub(crate) fn section_bounds(
                         }
                     }
                 }
-                RunOrder::Door => {
-                    let free = free_points_renumbered(rep.bits);
-                    for (code, &subset) in entries.iter_mut().zip(&door) {
-                        code_of(code, expand_over(&free, subset));
+                Some(door) => {
+                    for (rank, code) in entries.iter_mut().enumerate() {
+                        code_of(code, door.set(rep_index, rank as u64));
                     }
                 }
             }

@@ -14,7 +14,10 @@
 //! `r_i = C(p_i + 1, i) - 1 - r_(i-1)`.
 
 use super::fold::{map_points, point_map_table, PointMapTable};
-use super::indexing::{chunk_table, compress, sum_of_chunks, ChunkTable, RankTerm, BINOMIAL};
+use super::indexing::{
+    binomial, chunk_table, compress, sum_of_chunks, ChunkTable, RankTerm, BINOMIAL,
+};
+use super::{expand_over, Layout};
 
 /// The number each board point (index `5 × rank + file`) takes: up the a
 /// file, down the b file, up the c file, and so on.
@@ -96,6 +99,39 @@ pub(crate) fn renumber(bits: u32) -> u32 {
 #[inline]
 pub(crate) fn door_rank_among_free(tigers: u32, goats: u32) -> u64 {
     door_rank(compress(renumber(tigers), renumber(goats)))
+}
+
+/// The sets of a run (one tiger representative's `k`-subsets of its free
+/// points) in revolving-door order over those points as [`NUMBERING`]
+/// orders them: what a compressed file numbers 0, 1, 2, ... in a run.
+pub(crate) struct DoorSets {
+    /// Each representative's free points, by [`free_points_renumbered`].
+    frees: Vec<Vec<u8>>,
+    /// The `k`-subsets of the free points' numbers, by rank.
+    subsets: Vec<u32>,
+}
+
+impl DoorSets {
+    /// The sets of `k` points of every run of `layout`.
+    pub fn new(layout: &Layout, k: u32) -> DoorSets {
+        DoorSets {
+            frees: layout
+                .reps
+                .iter()
+                .map(|rep| free_points_renumbered(rep.bits))
+                .collect(),
+            subsets: (0..binomial(layout.free, k))
+                .map(|rank| door_unrank(rank, layout.free, k))
+                .collect(),
+        }
+    }
+
+    /// The board points of the set of rank `rank` in the run of
+    /// representative `rep`.
+    #[inline]
+    pub fn set(&self, rep: usize, rank: u64) -> u32 {
+        expand_over(&self.frees[rep], self.subsets[rank as usize])
+    }
 }
 
 /// The free points of a tiger set (board indices) in the order of
