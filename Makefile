@@ -206,11 +206,14 @@ solve-game:
 # The whole game of SOLVE_RULES in one compressed file (target/tablebases/<id>-compressed,
 # from the full tables of `make solve-game`), then every entry compared with the
 # full tables (`bagh verify --against`). With ALTERNATE_LAYERS=1, every other
-# placement layer only, into target/tablebases/<id>-compressed-alternate-layers.
-COMPRESSED_DIR = $(SOLVE_DIR)-compressed$(if $(ALTERNATE_LAYERS),-alternate-layers)
+# placement layer only, into target/tablebases/<id>-compressed-alternate-layers;
+# with LEAVE_OUT=16,19, every layer but those, into
+# target/tablebases/<id>-compressed-without-16-19.
+COMPRESSED_DIR = $(SOLVE_DIR)-compressed$(if $(ALTERNATE_LAYERS),-alternate-layers)$(if $(LEAVE_OUT),-without-$(subst $(COMMA),-,$(LEAVE_OUT)))
+COMMA := ,
 .PHONY: compress-game
 compress-game:
-	$(BAGH) compress $(SOLVE_DIR) $(COMPRESSED_DIR) --threads $(SOLVE_THREADS) $(if $(ALTERNATE_LAYERS),--alternate-layers)
+	$(BAGH) compress $(SOLVE_DIR) $(COMPRESSED_DIR) --threads $(SOLVE_THREADS) $(if $(ALTERNATE_LAYERS),--alternate-layers) $(if $(LEAVE_OUT),--leave-out $(LEAVE_OUT))
 	$(BAGH) verify $(COMPRESSED_DIR) --against $(SOLVE_DIR) --threads $(SOLVE_THREADS)
 	$(CARGO) run --release --quiet -p bagh-tablebase --example compressed_sizes -- $(COMPRESSED_DIR)
 

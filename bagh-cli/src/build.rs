@@ -81,7 +81,7 @@ pub fn run(args: &BuildArgs) -> Result<(), CliError> {
             PathBuf::from(name)
         });
         drop(out);
-        let layers = crate::compress::layers(args.alternate_layers);
+        let layers = crate::compress::layers(args.alternate_layers, &args.leave_out);
         crate::compress::compress(&tables, &out_dir, layers, args.threads, args.quiet)?;
     }
     Ok(())

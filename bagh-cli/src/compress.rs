@@ -15,20 +15,24 @@ use crate::CompressArgs;
 /// Runs `bagh compress`.
 pub fn run(args: &CompressArgs) -> Result<(), CliError> {
     let tables = Tablebase::open(&args.dir)?;
-    let layers = layers(args.alternate_layers);
+    let layers = layers(args.alternate_layers, &args.leave_out);
     compress(&tables, &args.out, layers, args.threads, args.quiet)
 }
 
-/// The placement layers to store: every other one, or the default.
-pub fn layers(alternate_layers: bool) -> PlacementLayers {
+/// The placement layers to store: every other one, every one but those
+/// of `leave_out` goats placed, or the default.
+pub fn layers(alternate_layers: bool, leave_out: &[u8]) -> PlacementLayers {
     if alternate_layers {
         PlacementLayers::Alternate
+    } else if !leave_out.is_empty() {
+        PlacementLayers::leaving_out(leave_out.iter().copied())
     } else {
         PlacementLayers::default()
     }
 }
 
-/// Compresses the full tables `tables` into `out` and prints what it made.
+/// Compresses `tables` into `out` and prints what it made: the full
+/// tables, or a compressed file whose sections are copied.
 pub fn compress(
     tables: &Tablebase,
     out: &Path,
@@ -36,12 +40,6 @@ pub fn compress(
     threads: usize,
     quiet: bool,
 ) -> Result<(), CliError> {
-    if tables.compressed().is_some() {
-        return Err(CliError::usage(format!(
-            "{} holds compressed tables already; compress a directory of full tables",
-            tables.dir().display()
-        )));
-    }
     let bars = BuildBars::new(quiet);
     let options = BuildOptions {
         threads,

@@ -164,6 +164,15 @@ pub struct BuildArgs {
     /// With --compressed: store every other placement layer (as `bagh compress --alternate-layers`).
     #[arg(long, requires = "compressed")]
     pub alternate_layers: bool,
+    /// With --compressed: leave out these placement layers (as `bagh compress --leave-out`).
+    #[arg(
+        long,
+        value_name = "PLACED",
+        value_delimiter = ',',
+        requires = "compressed",
+        conflicts_with = "alternate_layers"
+    )]
+    pub leave_out: Vec<u8>,
 }
 
 /// Compress a built tablebase: the whole game in one file, opened like the full tables.
@@ -171,26 +180,38 @@ pub struct BuildArgs {
 /// DIR must hold the movement table and every placement layer. OUT (a
 /// directory, created if missing) receives `tables.btz`, which
 /// `bagh probe OUT`, the engine's tablebase option and every binding open
-/// as they open DIR. Each layer file is read and checked on the way.
+/// as they open DIR. Each layer file is read and checked on the way. DIR
+/// may also hold a compressed file of this version that stores every
+/// layer OUT will: its sections are copied, in seconds.
 ///
-/// --alternate-layers stores every other placement layer (the last one
-/// kept): a probe recovers the others by searching one ply more, which
-/// makes the file about half as large and placement probes up to
-/// thousands of times slower.
+/// --leave-out 16,18 leaves out the placement layers of 16 and 18 goats
+/// placed (never two adjacent ones): a probe recovers them by searching
+/// one ply more, cheap late in placement. --alternate-layers stores every
+/// other placement layer (the last one kept): a file about half as large,
+/// and placement probes up to thousands of times slower.
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
   bagh compress tablebases/bagh-chal tablebases/bagh-chal-compressed
+  bagh compress tablebases/bagh-chal-compressed tablebases/bagh-chal-smaller --leave-out 16,18
   bagh compress tablebases/bagh-chal tablebases/bagh-chal-small --alternate-layers
   bagh verify tablebases/bagh-chal-compressed --against tablebases/bagh-chal")]
 pub struct CompressArgs {
-    /// The directory of the full tables.
+    /// The directory of the full tables (or of a compressed file to copy sections from).
     pub dir: PathBuf,
     /// The directory of the compressed file.
     pub out: PathBuf,
     /// Store every other placement layer: a file about half as large, far slower placement probes.
     #[arg(long)]
     pub alternate_layers: bool,
+    /// Leave out the placement layers of these counts of goats placed (comma-separated; never two adjacent).
+    #[arg(
+        long,
+        value_name = "PLACED",
+        value_delimiter = ',',
+        conflicts_with = "alternate_layers"
+    )]
+    pub leave_out: Vec<u8>,
     /// Threads; 0 for one per core.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,

@@ -358,10 +358,34 @@ fn compress_verify_against_and_probe_the_compressed_directory() {
             ok(&["probe", path(tables()), position, "--json"])
         );
     }
-    // What needs the full tables says so; compressing again is refused.
+    // A compressed file gives a smaller one: its sections copied, the
+    // layers of --leave-out left out, the same answers.
+    let fewer_dir = tempfile::tempdir().unwrap();
+    let fewer = path(fewer_dir.path());
+    let copied = ok(&["compress", out, fewer, "--quiet", "--leave-out", "2"]);
+    assert_eq!(layers(&copied), vec![1, 3], "{copied}");
+    for position in [
+        "start",
+        CAPTURE,
+        "5/5/1GT2/5/G4 t 2 0",
+        "5/5/2T2/5/G3G t 2 0",
+    ] {
+        assert_eq!(
+            ok(&["probe", fewer, position, "--json"]),
+            ok(&["probe", path(tables()), position, "--json"])
+        );
+    }
+    let adjacent = bagh(&["compress", out, fewer, "--leave-out", "2,3"]);
+    assert_eq!(adjacent.status.code(), Some(1));
+    assert!(
+        stderr(&adjacent).contains("of 2 and 3 goats placed"),
+        "{}",
+        stderr(&adjacent)
+    );
+    // What needs the full tables says so; a file is never written over itself.
     let again = bagh(&["compress", out, out]);
-    assert_eq!(again.status.code(), Some(2));
-    assert!(stderr(&again).contains("compressed"), "{}", stderr(&again));
+    assert_eq!(again.status.code(), Some(1));
+    assert!(stderr(&again).contains("over itself"), "{}", stderr(&again));
     let against_full = bagh(&["verify", path(tables()), "--against", out]);
     assert_eq!(against_full.status.code(), Some(2));
     // A flipped byte in a block fails verify, naming the file.

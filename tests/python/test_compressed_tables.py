@@ -76,13 +76,30 @@ def test_a_file_of_alternate_layers(full: bagh.Tablebase, compressed: bagh.Table
         assert some.probe(position).value == value, position
 
 
+def test_layers_left_out_and_copied_from_a_compressed_file(full: bagh.Tablebase, compressed: bagh.Tablebase, tmp_path: Path) -> None:
+    # Compressed tables give a smaller file with the layers named left out,
+    # their sections copied: the same bytes as from the full tables.
+    copied = compressed.compress(tmp_path / "copied", leave_out=[1])
+    made = full.compress(tmp_path / "made", leave_out=[1])
+    assert (copied.dir / "tables.btz").read_bytes() == (made.dir / "tables.btz").read_bytes()
+    assert (made.dir / "tables.btz").stat().st_size < (compressed.dir / "tables.btz").stat().st_size
+    for position, value in game_values(full).items():
+        assert copied.probe(position).value == value, position
+    with pytest.raises(bagh.TablebaseError, match="of 1 and 2 goats placed"):
+        full.compress(tmp_path / "adjacent", leave_out=[1, 2])
+    with pytest.raises(bagh.TablebaseError, match="no placement layer of 3 goats placed"):
+        full.compress(tmp_path / "beyond", leave_out=[3])
+    with pytest.raises(ValueError, match="give one"):
+        full.compress(tmp_path / "both", leave_out=[1], alternate_layers=True)
+
+
 def test_what_compressed_tables_cannot_do(compressed: bagh.Tablebase, tmp_path: Path) -> None:
     with pytest.raises(bagh.TablebaseError, match="full movement table"):
         compressed.solve(bagh.Position(None, ONE_TIGER))
     with pytest.raises(bagh.TablebaseError, match="compressed"):
         compressed.statistics()
-    with pytest.raises(bagh.TablebaseError, match="full tables"):
-        compressed.compress(tmp_path / "again")
+    with pytest.raises(bagh.TablebaseError, match="over itself"):
+        compressed.compress(compressed.dir)
 
 
 def test_a_damaged_file_is_named(compressed: bagh.Tablebase, tmp_path: Path) -> None:

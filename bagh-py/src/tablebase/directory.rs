@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use bagh_core::{Position, Ruleset};
 use bagh_tablebase::{CompressedTables, MovementTable, PlacementLayers, Tablebase};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::arguments::{detach_if, to_position};
@@ -145,13 +146,18 @@ impl PyTablebase {
     /// Compresses these full tables (the movement table and the placement
     /// layers) into the directory `out` (its file `tables.btz`, written
     /// atomically) and opens it: the same probes, from one memory-mapped
-    /// file. `alternate_layers=True` stores every other placement layer
-    /// and a probe searches one ply more for the others: a file about half
-    /// as large, for placement probes up to thousands of times slower. Runs
-    /// without the GIL on `threads` threads (0: one per core); `progress`
-    /// is as for `build`. Compressed tables, or a directory without its
-    /// placement layers, raise `TablebaseError`.
-    #[pyo3(signature = (out, *, progress = None, threads = 0, alternate_layers = false))]
+    /// file. `leave_out=[16, 18]` leaves out the placement layers of those
+    /// counts of goats placed (never two adjacent ones), which a probe
+    /// recovers by searching one ply more; `alternate_layers=True` stores
+    /// every other placement layer: a file about half as large, for
+    /// placement probes up to thousands of times slower. Compressed tables
+    /// of this version that store every layer `out` will are copied
+    /// section by section, in seconds. Runs without the GIL on `threads`
+    /// threads (0: one per core); `progress` is as for `build`. A
+    /// directory without its placement layers, or layers that cannot be
+    /// left out, raise `TablebaseError`.
+    #[pyo3(signature = (out, *, progress = None, threads = 0, alternate_layers = false, leave_out = None))]
+    #[allow(clippy::too_many_arguments)]
     fn compress(
         &self,
         py: Python<'_>,
@@ -159,12 +165,18 @@ impl PyTablebase {
         progress: Option<&Bound<'_, PyAny>>,
         threads: usize,
         alternate_layers: bool,
+        leave_out: Option<Vec<u8>>,
     ) -> PyResult<PyTablebase> {
-        let layers = if alternate_layers {
-            PlacementLayers::Alternate
-        } else {
-            PlacementLayers::default()
-        };
+        let leave_out = leave_out.unwrap_or_default();
+        let layers =
+            match (alternate_layers, leave_out.is_empty()) {
+                (true, false) => return Err(PyValueError::new_err(
+                    "alternate_layers and leave_out are two ways to choose the layers: give one",
+                )),
+                (true, true) => PlacementLayers::Alternate,
+                (false, false) => PlacementLayers::leaving_out(leave_out),
+                (false, true) => PlacementLayers::default(),
+            };
         let tables = self.shared();
         let rules = *tables.rules();
         run_build(

@@ -103,6 +103,30 @@ impl SectionData {
     }
 }
 
+impl Section {
+    /// The section's data as the compressor made it, read back from the
+    /// bytes of its file (so that a file can be rewritten with fewer
+    /// sections without compressing them again).
+    pub(crate) fn data_in(&self, file: &[u8]) -> SectionData {
+        let symbols_end = self.data.start + 2 * self.symbols.len();
+        SectionData {
+            symbols: self.symbols.clone(),
+            depth: self.depth,
+            lengths: file[symbols_end..self.starts_at].to_vec(),
+            starts: (0..self.blocks as usize)
+                .map(|b| {
+                    uint_at(
+                        file,
+                        self.starts_at + b * self.start_bytes,
+                        self.start_bytes,
+                    )
+                })
+                .collect(),
+            blocks: file[self.blocks_at..self.data.end].to_vec(),
+        }
+    }
+}
+
 /// A section of an open file: where its parts are, checked.
 #[derive(Clone, Debug)]
 pub(crate) struct Section {

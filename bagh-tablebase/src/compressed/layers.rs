@@ -1,10 +1,13 @@
 //! Which placement layers a compressed file stores. A layer is the
 //! tigers-to-move positions of one count of goats placed. A probe that
 //! needs a position of a layer the file leaves out searches every tiger
-//! move into the goats' placements of the next layer, which is stored: the
-//! file is about half the size, and probes near a missing layer search
-//! one ply more, each time a capture's search crosses one (on bagh-chal,
-//! milliseconds to seconds in the first half of placement).
+//! move into the goats' placements of the next layer, which is stored (or
+//! into the movement phase): the file is smaller, and probes near a
+//! missing layer search one ply more, each time a capture's search crosses
+//! one. Late layers are cheap to leave out (few empty points, shallow
+//! searches); every other layer from the start makes the file about half
+//! the size and probes in the first half of placement take milliseconds to
+//! seconds on bagh-chal.
 
 use super::format::RECORD;
 use super::sections::SectionShape;
@@ -18,6 +21,10 @@ use super::sections::SectionShape;
 /// assert!(PlacementLayers::Alternate.stores(20, 19));
 /// assert!(!PlacementLayers::Alternate.stores(20, 18));
 /// assert!(PlacementLayers::Every.stores(20, 18));
+/// let late = PlacementLayers::leaving_out([16, 18]);
+/// assert!(!late.stores(20, 16) && late.stores(20, 17));
+/// assert!(late.check(20).is_ok());
+/// assert!(PlacementLayers::leaving_out([16, 17]).check(20).is_err());
 /// ```
 ///
 /// [`CompressedTables::compress_with`]: crate::CompressedTables::compress_with
@@ -31,6 +38,9 @@ pub enum PlacementLayers {
     /// phase): about half the placement part's size, for placement probes
     /// that are up to thousands of times slower.
     Alternate,
+    /// Every layer but those whose bits are set (bit `p`: the layer of `p`
+    /// goats placed); made by [`leaving_out`](Self::leaving_out).
+    LeavingOut(u32),
 }
 
 impl PlacementLayers {
@@ -40,6 +50,46 @@ impl PlacementLayers {
         match self {
             PlacementLayers::Every => true,
             PlacementLayers::Alternate => (goats - 1).abs_diff(placed).is_multiple_of(2),
+            PlacementLayers::LeavingOut(bits) => placed >= 32 || bits & (1 << placed) == 0,
+        }
+    }
+
+    /// Every layer but those of `placed` goats placed (counts of 32 and
+    /// more are ignored: no rule set has that many goats).
+    pub fn leaving_out(placed: impl IntoIterator<Item = u8>) -> PlacementLayers {
+        PlacementLayers::LeavingOut(
+            placed
+                .into_iter()
+                .filter(|&p| p < 32)
+                .fold(0, |bits, p| bits | 1 << p),
+        )
+    }
+
+    /// The layers left out, for a rule set of `goats` goats.
+    pub fn left_out(self, goats: u8) -> Vec<u8> {
+        (1..goats).filter(|&p| !self.stores(goats, p)).collect()
+    }
+
+    /// Whether a file of a rule set of `goats` goats can leave these layers
+    /// out: each from 1 to `goats - 1` goats placed, and never two adjacent
+    /// ones (a probe would search two plies more). The error says why not.
+    pub fn check(self, goats: u8) -> Result<(), String> {
+        if let PlacementLayers::LeavingOut(bits) = self {
+            if let Some(p) = (0..32u8).find(|&p| bits & (1 << p) != 0 && (p == 0 || p >= goats)) {
+                return Err(format!(
+                    "there is no placement layer of {p} goats placed to leave out: \
+                     the layers are of 1 to {} goats placed",
+                    goats - 1
+                ));
+            }
+        }
+        let stored: Vec<bool> = (0..goats).map(|p| p > 0 && self.stores(goats, p)).collect();
+        match unsearchable(&stored) {
+            Some(p) => Err(format!(
+                "the placement layers of {p} and {} goats placed cannot both be left out",
+                p + 1
+            )),
+            None => Ok(()),
         }
     }
 }

@@ -221,12 +221,15 @@ class Tablebase:
     @staticmethod
     def default(rules: Ruleset | str) -> Tablebase:
         """The compressed tables of the installed data package ``bagh-tables-<id>`` of a preset (``make tables-package RULES=<id>``)."""
-    def compress(self, out: _Path, *, progress: _Progress = None, threads: int = 0, alternate_layers: bool = False) -> Tablebase:
+    def compress(self, out: _Path, *, progress: _Progress = None, threads: int = 0, alternate_layers: bool = False, leave_out: Sequence[int] | None = None) -> Tablebase:
         """Compresses these full tables into the directory ``out`` and opens the result: the same probes from one memory-mapped file.
 
-        ``alternate_layers=True`` stores every other placement layer (a probe
-        searches one ply more for the others): a file about half as large,
-        for placement probes up to thousands of times slower."""
+        ``leave_out=[16, 18]`` leaves out the placement layers of those counts
+        of goats placed (never two adjacent ones; a probe searches one ply
+        more for them). ``alternate_layers=True`` stores every other
+        placement layer: a file about half as large, for placement probes up
+        to thousands of times slower. Compressed tables of this version that
+        store every layer ``out`` will are copied section by section."""
     @staticmethod
     def load(dir: _Path) -> Tablebase:
         """Opens the tables and reads the placement layers into memory (checksums checked)."""
