@@ -231,12 +231,14 @@ train-eval: .venv
 	$(PY) training/train_eval.py --data target/datagen/$(RULES) --epochs $(TRAIN_EPOCHS) --seed 1 --threads 1 --out bagh-engine/networks/$(RULES).bnn --check bagh-engine/networks/$(RULES).check --report bagh-engine/networks/$(RULES).json
 
 # The data package of RULES: a wheel bagh-tables-<id> in target/tables-packages holding
-# the compressed file of `make compress-game SOLVE_RULES=<id>`; pip install it, then
+# the compressed file of `make compress-game SOLVE_RULES=<id>` (or of TABLES_DIR, e.g.
+# target/tablebases/bagh-chal-compressed-without-16-19); pip install it, then
 # bagh.Tablebase.default("<id>") and bagh.Engine(tablebase="default") open it.
 RULES ?= bagh-chal
+TABLES_DIR ?= target/tablebases/$(RULES)-compressed
 .PHONY: tables-package
 tables-package:
-	python3 bagh-py/tables/make_wheel.py target/tablebases/$(RULES)-compressed $(RULES) target/tables-packages
+	python3 bagh-py/tables/make_wheel.py $(TABLES_DIR) $(RULES) target/tables-packages
 
 # Under `forbidden`: the tables' draws searched with the history (a sample
 # of each small rule set's movement positions), and matches of the perfect
