@@ -23,6 +23,8 @@ use super::sections::SectionShape;
 /// assert!(PlacementLayers::Every.stores(20, 18));
 /// let late = PlacementLayers::leaving_out([16, 18]);
 /// assert!(!late.stores(20, 16) && late.stores(20, 17));
+/// assert_eq!(late.left_out(20), vec![16, 18]);
+/// assert_eq!(PlacementLayers::Alternate.left_out(6), vec![2, 4]);
 /// assert!(late.check(20).is_ok());
 /// assert!(PlacementLayers::leaving_out([16, 17]).check(20).is_err());
 /// ```
