@@ -1371,8 +1371,9 @@ enum bagh_result bagh_tablebase_build(const struct bagh_ruleset *rules,
  * placement layer) into directory `out_dir` (created if needed; its file
  * `tables.btz` is written atomically) with `threads` threads (0: one per
  * core), then opens the compressed tables, which answer every probe as
- * the full ones do. Compressed tables, or tables without their placement
- * layers, are `BAGH_TABLEBASE_ERROR`.
+ * the full ones do. Compressed tables of this version are copied section
+ * by section. Tables without their placement layers, or an `out_dir`
+ * that holds `tablebase`'s own file, are `BAGH_TABLEBASE_ERROR`.
  *
  * # Safety
  *
@@ -1383,6 +1384,33 @@ enum bagh_result bagh_tablebase_compress(const struct bagh_tablebase *tablebase,
                                          const char *out_dir,
                                          uint32_t threads,
                                          struct bagh_tablebase **tablebase_out);
+
+/**
+ * As `bagh_tablebase_compress`, leaving out the placement layers of the
+ * `count` counts of goats placed in `placed` (never two adjacent ones;
+ * `count` 0 leaves none out): a probe recovers them by searching one ply
+ * more. From a compressed file (`bagh_tablebase_compress` of the full
+ * tables), the sections of the layers kept are copied, in seconds:
+ *
+ * ```c
+ * const uint8_t late[] = {16, 19};
+ * bagh_tablebase_compress_leaving_out(compressed, "bagh-chal-without-16-19", late, 2, 0, &smaller);
+ * ```
+ *
+ * Layers that cannot be left out, or that the source lacks, are
+ * `BAGH_TABLEBASE_ERROR`.
+ *
+ * # Safety
+ *
+ * As `bagh_tablebase_compress`; `placed` points to `count` bytes (it may
+ * be NULL when `count` is 0).
+ */
+enum bagh_result bagh_tablebase_compress_leaving_out(const struct bagh_tablebase *tablebase,
+                                                     const char *out_dir,
+                                                     const uint8_t *placed,
+                                                     size_t count,
+                                                     uint32_t threads,
+                                                     struct bagh_tablebase **tablebase_out);
 
 /**
  * The value of `position` (of the tables' rule set) and its distance.

@@ -4,10 +4,10 @@
 use std::ffi::c_char;
 use std::sync::Arc;
 
-use ::bagh_tablebase::{BuildOptions, CompressedTables, Probe, Tablebase, Value};
+use ::bagh_tablebase::{BuildOptions, CompressedTables, PlacementLayers, Probe, Tablebase, Value};
 
 use crate::bagh_result;
-use crate::failure::guard;
+use crate::failure::{guard, Failure};
 use crate::pointers::{borrow, free, Out};
 use crate::position::bagh_position;
 use crate::ruleset::bagh_ruleset;
@@ -118,8 +118,9 @@ pub unsafe extern "C" fn bagh_tablebase_build(
 /// placement layer) into directory `out_dir` (created if needed; its file
 /// `tables.btz` is written atomically) with `threads` threads (0: one per
 /// core), then opens the compressed tables, which answer every probe as
-/// the full ones do. Compressed tables, or tables without their placement
-/// layers, are `BAGH_TABLEBASE_ERROR`.
+/// the full ones do. Compressed tables of this version are copied section
+/// by section. Tables without their placement layers, or an `out_dir`
+/// that holds `tablebase`'s own file, are `BAGH_TABLEBASE_ERROR`.
 ///
 /// # Safety
 ///
@@ -132,15 +133,63 @@ pub unsafe extern "C" fn bagh_tablebase_compress(
     threads: u32,
     tablebase_out: *mut *mut bagh_tablebase,
 ) -> bagh_result {
+    unsafe {
+        bagh_tablebase_compress_leaving_out(
+            tablebase,
+            out_dir,
+            std::ptr::null(),
+            0,
+            threads,
+            tablebase_out,
+        )
+    }
+}
+
+/// As `bagh_tablebase_compress`, leaving out the placement layers of the
+/// `count` counts of goats placed in `placed` (never two adjacent ones;
+/// `count` 0 leaves none out): a probe recovers them by searching one ply
+/// more. From a compressed file (`bagh_tablebase_compress` of the full
+/// tables), the sections of the layers kept are copied, in seconds:
+///
+/// ```c
+/// const uint8_t late[] = {16, 19};
+/// bagh_tablebase_compress_leaving_out(compressed, "bagh-chal-without-16-19", late, 2, 0, &smaller);
+/// ```
+///
+/// Layers that cannot be left out, or that the source lacks, are
+/// `BAGH_TABLEBASE_ERROR`.
+///
+/// # Safety
+///
+/// As `bagh_tablebase_compress`; `placed` points to `count` bytes (it may
+/// be NULL when `count` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn bagh_tablebase_compress_leaving_out(
+    tablebase: *const bagh_tablebase,
+    out_dir: *const c_char,
+    placed: *const u8,
+    count: usize,
+    threads: u32,
+    tablebase_out: *mut *mut bagh_tablebase,
+) -> bagh_result {
     guard(|| {
         let out = Out::new(tablebase_out, "tablebase_out")?;
         let tables = unsafe { borrow(tablebase, "tablebase")? };
         let dir = unsafe { read_text(out_dir, "out_dir")? };
+        let layers = match count {
+            0 => PlacementLayers::default(),
+            _ if placed.is_null() => return Err(Failure::null("placed")),
+            _ => PlacementLayers::leaving_out(
+                unsafe { std::slice::from_raw_parts(placed, count) }
+                    .iter()
+                    .copied(),
+            ),
+        };
         let options = BuildOptions {
             threads: threads as usize,
             ..BuildOptions::default()
         };
-        CompressedTables::compress(&tables.0, dir, &options)?;
+        CompressedTables::compress_with(&tables.0, dir, &options, layers)?;
         let compressed = Tablebase::open(dir)?;
         unsafe { out.write_handle(bagh_tablebase(Arc::new(compressed))) };
         Ok(())

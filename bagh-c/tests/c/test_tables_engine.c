@@ -116,6 +116,7 @@ static void tiny_tables(void) {
     snprintf(small, sizeof small, "%s/compressed", dir);
     bagh_tablebase *compressed = NULL;
     CHECK_OK(bagh_tablebase_compress(tables, small, 1, &compressed));
+    /* Never written over itself. */
     CHECK_RESULT(bagh_tablebase_compress(compressed, small, 1, &reopened), BAGH_TABLEBASE_ERROR);
     bagh_tablebase_free(compressed);
     CHECK_OK(bagh_tablebase_open(small, &compressed));
@@ -131,6 +132,31 @@ static void tiny_tables(void) {
         CHECK(same_probe(full_reply, small_reply));
         bagh_position_free(next);
     }
+
+    /* Without the layer of two goats placed, copied from the compressed
+     * file: the same answers, a search one ply deeper there. */
+    char fewer[sizeof dir + 12];
+    snprintf(fewer, sizeof fewer, "%s/fewer", dir);
+    const uint8_t second[] = {2};
+    const uint8_t adjacent[] = {2, 3};
+    bagh_tablebase *without = NULL;
+    CHECK_OK(bagh_tablebase_compress_leaving_out(compressed, fewer, second, 1, 1, &without));
+    for (size_t i = 0; i < count; i++) {
+        bagh_position *next = NULL;
+        bagh_probe full_reply, fewer_reply;
+        CHECK_OK(bagh_position_play(start, moves[i], &next));
+        CHECK_OK(bagh_tablebase_probe(tables, next, &full_reply));
+        CHECK_OK(bagh_tablebase_probe(without, next, &fewer_reply));
+        CHECK(same_probe(full_reply, fewer_reply));
+        bagh_position_free(next);
+    }
+    bagh_tablebase *refused = NULL;
+    CHECK_RESULT(bagh_tablebase_compress_leaving_out(compressed, fewer, adjacent, 2, 1, &refused),
+                 BAGH_TABLEBASE_ERROR);
+    CHECK_RESULT(bagh_tablebase_compress_leaving_out(compressed, fewer, NULL, 1, 1, &refused),
+                 BAGH_NULL_POINTER);
+    CHECK(refused == NULL);
+    bagh_tablebase_free(without);
     bagh_tablebase_free(compressed);
 
     /* An engine given the tables plays a legal move; freeing the tables

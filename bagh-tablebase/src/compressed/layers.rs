@@ -27,6 +27,7 @@ use super::sections::SectionShape;
 /// assert_eq!(PlacementLayers::Alternate.left_out(6), vec![2, 4]);
 /// assert!(late.check(20).is_ok());
 /// assert!(PlacementLayers::leaving_out([16, 17]).check(20).is_err());
+/// assert!(PlacementLayers::leaving_out([200]).check(20).is_err());
 /// ```
 ///
 /// [`CompressedTables::compress_with`]: crate::CompressedTables::compress_with
@@ -56,14 +57,14 @@ impl PlacementLayers {
         }
     }
 
-    /// Every layer but those of `placed` goats placed (counts of 32 and
-    /// more are ignored: no rule set has that many goats).
+    /// Every layer but those of `placed` goats placed. No rule set has a
+    /// layer of 0 goats placed, nor of 32 or more (at most 24 goats), so
+    /// such counts set bit 0, which [`check`](Self::check) refuses.
     pub fn leaving_out(placed: impl IntoIterator<Item = u8>) -> PlacementLayers {
         PlacementLayers::LeavingOut(
             placed
                 .into_iter()
-                .filter(|&p| p < 32)
-                .fold(0, |bits, p| bits | 1 << p),
+                .fold(0, |bits, p| bits | 1 << if p < 32 { p } else { 0 }),
         )
     }
 
@@ -78,8 +79,12 @@ impl PlacementLayers {
     pub fn check(self, goats: u8) -> Result<(), String> {
         if let PlacementLayers::LeavingOut(bits) = self {
             if let Some(p) = (0..32u8).find(|&p| bits & (1 << p) != 0 && (p == 0 || p >= goats)) {
+                let which = match p {
+                    0 => "0 goats placed, or of 32 or more,".to_string(),
+                    _ => format!("{p} goats placed"),
+                };
                 return Err(format!(
-                    "there is no placement layer of {p} goats placed to leave out: \
+                    "there is no placement layer of {which} to leave out: \
                      the layers are of 1 to {} goats placed",
                     goats - 1
                 ));
