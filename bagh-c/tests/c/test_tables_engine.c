@@ -24,6 +24,21 @@ static int same_probe(bagh_probe a, bagh_probe b) {
     return a.value == b.value && a.has_distance == b.has_distance && a.distance == b.distance;
 }
 
+/* Whether `other` answers as `tables` after each of the `count` moves from
+ * `start`. */
+static void same_replies(const bagh_tablebase *tables, const bagh_tablebase *other,
+                         const bagh_position *start, const bagh_move *moves, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        bagh_position *next = NULL;
+        bagh_probe reply, other_reply;
+        CHECK_OK(bagh_position_play(start, moves[i], &next));
+        CHECK_OK(bagh_tablebase_probe(tables, next, &reply));
+        CHECK_OK(bagh_tablebase_probe(other, next, &other_reply));
+        CHECK(same_probe(reply, other_reply));
+        bagh_position_free(next);
+    }
+}
+
 static void tiny_tables(void) {
     char dir[] = "/tmp/bagh-c-tables-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
@@ -123,15 +138,7 @@ static void tiny_tables(void) {
     bagh_probe small_probe;
     CHECK_OK(bagh_tablebase_probe(compressed, start, &small_probe));
     CHECK(same_probe(small_probe, start_probe));
-    for (size_t i = 0; i < count; i++) {
-        bagh_position *next = NULL;
-        bagh_probe full_reply, small_reply;
-        CHECK_OK(bagh_position_play(start, moves[i], &next));
-        CHECK_OK(bagh_tablebase_probe(tables, next, &full_reply));
-        CHECK_OK(bagh_tablebase_probe(compressed, next, &small_reply));
-        CHECK(same_probe(full_reply, small_reply));
-        bagh_position_free(next);
-    }
+    same_replies(tables, compressed, start, moves, count);
 
     /* Without the layer of two goats placed, copied from the compressed
      * file: the same answers, a search one ply deeper there. */
@@ -141,15 +148,7 @@ static void tiny_tables(void) {
     const uint8_t adjacent[] = {2, 3};
     bagh_tablebase *without = NULL;
     CHECK_OK(bagh_tablebase_compress_leaving_out(compressed, fewer, second, 1, 1, &without));
-    for (size_t i = 0; i < count; i++) {
-        bagh_position *next = NULL;
-        bagh_probe full_reply, fewer_reply;
-        CHECK_OK(bagh_position_play(start, moves[i], &next));
-        CHECK_OK(bagh_tablebase_probe(tables, next, &full_reply));
-        CHECK_OK(bagh_tablebase_probe(without, next, &fewer_reply));
-        CHECK(same_probe(full_reply, fewer_reply));
-        bagh_position_free(next);
-    }
+    same_replies(tables, without, start, moves, count);
     bagh_tablebase *refused = NULL;
     CHECK_RESULT(bagh_tablebase_compress_leaving_out(compressed, fewer, adjacent, 2, 1, &refused),
                  BAGH_TABLEBASE_ERROR);

@@ -6,10 +6,20 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use super::encode::compress_section;
 use super::format;
 use super::full_entries::FullEntries;
-use super::sections::{shapes, Orders};
+use super::sections::{shapes, Orders, Part, SectionShape};
 use super::{CompressedTables, PlacementLayers};
+use crate::layout::Layout;
 use crate::options::in_pool;
 use crate::{BuildOptions, BuildProgress, Stage, Tablebase, TablebaseError};
+
+/// The sections of `layout` that a file storing `layers` holds, in file
+/// order.
+fn kept_shapes(layout: &Layout, layers: PlacementLayers) -> Vec<SectionShape> {
+    let goats = layout.rules.goats();
+    let mut kept = shapes(layout);
+    kept.retain(|shape| shape.part.kept_by(|placed| layers.stores(goats, placed)));
+    kept
+}
 
 impl CompressedTables {
     /// Compresses the full tables of `tables` into [`FILE`](Self::FILE) in
@@ -60,23 +70,18 @@ impl CompressedTables {
         version: u32,
     ) -> Result<CompressedTables, TablebaseError> {
         let dir = dir.as_ref();
+        let rules = *tables.rules();
         layers
-            .check(tables.rules().goats())
+            .check(rules.goats())
             .map_err(|reason| TablebaseError::Unsupported {
-                rules: tables.rules().to_string(),
+                rules: rules.to_string(),
                 reason,
             })?;
         if let Some(source) = tables.compressed() {
-            return source.copy_into(dir, layers, version);
+            return source.copy_into(dir, &kept_shapes(&source.layout, layers), version);
         }
         let mut full = FullEntries::of(tables, Orders::of_version(version), "to compress")?;
-        let rules = *tables.rules();
-        let mut shapes = shapes(full.layout());
-        shapes.retain(|shape| {
-            shape
-                .part
-                .kept_by(|placed| layers.stores(rules.goats(), placed))
-        });
+        let shapes = kept_shapes(full.layout(), layers);
         let total: u64 = 2 * shapes.iter().map(|s| s.entries).sum::<u64>();
         let done = AtomicU64::new(0);
         let stopped = AtomicBool::new(false);
@@ -118,11 +123,11 @@ impl CompressedTables {
         CompressedTables::open(&path)
     }
 
-    /// A file of the sections of this one that `layers` keeps, in `dir`.
+    /// A file of the sections of this one of `shapes`, in `dir`.
     fn copy_into(
         &self,
         dir: &Path,
-        layers: PlacementLayers,
+        shapes: &[SectionShape],
         version: u32,
     ) -> Result<CompressedTables, TablebaseError> {
         let rules = *self.rules();
@@ -138,9 +143,14 @@ impl CompressedTables {
                 self.header.version
             )));
         }
-        let missing: Vec<u8> = (1..rules.goats())
-            .filter(|&p| layers.stores(rules.goats(), p) && !self.stores_layer(p))
+        let mut missing: Vec<u8> = shapes
+            .iter()
+            .filter_map(|shape| match shape.part {
+                Part::Placement { placed, .. } if !self.stores_layer(placed) => Some(placed),
+                _ => None,
+            })
             .collect();
+        missing.dedup();
         if !missing.is_empty() {
             return Err(unsupported(format!(
                 "{} leaves out the placement layers of {missing:?} goats placed, which the new \
@@ -148,11 +158,6 @@ impl CompressedTables {
                 self.path.display()
             )));
         }
-        let mut shapes = shapes(&self.layout);
-        shapes.retain(|s| {
-            s.part
-                .kept_by(|placed| layers.stores(rules.goats(), placed))
-        });
         std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
         let path = CompressedTables::path_in(dir);
         if path.canonicalize().ok() == Some(self.path.canonicalize().unwrap_or_default()) {
@@ -161,20 +166,20 @@ impl CompressedTables {
                 path.display()
             )));
         }
-        let sections = &self.header.sections;
-        let mut next = 0;
         format::write(
             version,
             &path,
             &rules,
             self.header.block_bytes,
             self.header.movement_crc,
-            &shapes,
+            shapes,
             |shape| {
-                while sections[next].part != shape.part {
-                    next += 1;
-                }
-                Ok(sections[next].data_in(&self.map))
+                let section = self.header.sections.iter().find(|s| s.part == shape.part);
+                section
+                    .map(|section| section.data_in(&self.map))
+                    .ok_or_else(|| {
+                        TablebaseError::corrupt(&self.path, format!("no {} section", shape.part))
+                    })
             },
         )?;
         CompressedTables::open(&path)
