@@ -234,11 +234,17 @@ train-eval: .venv
 # the compressed file of `make compress-game SOLVE_RULES=<id>` (or of TABLES_DIR, e.g.
 # target/tablebases/bagh-chal-compressed-without-16-19); pip install it, then
 # bagh.Tablebase.default("<id>") and bagh.Engine(tablebase="default") open it.
+# A file larger than PART_BYTES is written in parts, one wheel each
+# (bagh-tables-<id> requires bagh-tables-<id>-part1, ...), so that every
+# wheel fits a package registry's usual 100 MB limit for one file.
 RULES ?= bagh-chal
 TABLES_DIR ?= target/tablebases/$(RULES)-compressed
+PART_BYTES ?= 95000000
 .PHONY: tables-package
 tables-package:
-	python3 bagh-py/tables/make_wheel.py $(TABLES_DIR) $(RULES) target/tables-packages
+	rm -rf target/tables-packages/$(RULES)-files
+	$(BAGH) compress $(TABLES_DIR) target/tables-packages/$(RULES)-files --part-bytes $(PART_BYTES) --quiet
+	python3 bagh-py/tables/make_wheel.py target/tables-packages/$(RULES)-files $(RULES) target/tables-packages
 
 # Under `forbidden`: the tables' draws searched with the history (a sample
 # of each small rule set's movement positions), and matches of the perfect

@@ -82,7 +82,7 @@ pub fn run(args: &BuildArgs) -> Result<(), CliError> {
         });
         drop(out);
         let layers = crate::compress::layers(args.alternate_layers, &args.leave_out);
-        crate::compress::compress(&tables, &out_dir, layers, args.threads, args.quiet)?;
+        crate::compress::compress(&tables, &out_dir, layers, None, args.threads, args.quiet)?;
     }
     Ok(())
 }

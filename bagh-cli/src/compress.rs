@@ -16,7 +16,14 @@ use crate::CompressArgs;
 pub fn run(args: &CompressArgs) -> Result<(), CliError> {
     let tables = Tablebase::open(&args.dir)?;
     let layers = layers(args.alternate_layers, &args.leave_out);
-    compress(&tables, &args.out, layers, args.threads, args.quiet)
+    compress(
+        &tables,
+        &args.out,
+        layers,
+        args.part_bytes,
+        args.threads,
+        args.quiet,
+    )
 }
 
 /// The placement layers to store: every other one, every one but those
@@ -31,12 +38,14 @@ pub fn layers(alternate_layers: bool, leave_out: &[u8]) -> PlacementLayers {
     }
 }
 
-/// Compresses `tables` into `out` and prints what it made: the full
-/// tables, or a compressed file whose sections are copied.
+/// Compresses `tables` into `out` (in parts of at most `part_bytes`, if
+/// given) and prints what it made: the full tables, or a compressed file
+/// whose sections are copied.
 pub fn compress(
     tables: &Tablebase,
     out: &Path,
     layers: PlacementLayers,
+    part_bytes: Option<u64>,
     threads: usize,
     quiet: bool,
 ) -> Result<(), CliError> {
@@ -47,7 +56,10 @@ pub fn compress(
         ..BuildOptions::default()
     };
     let started = Instant::now();
-    let made = CompressedTables::compress_with(tables, out, &options, layers);
+    let made = match part_bytes {
+        Some(max) => CompressedTables::compress_in_parts(tables, out, &options, layers, max),
+        None => CompressedTables::compress_with(tables, out, &options, layers),
+    };
     bars.finish(made.is_ok());
     let compressed = made?;
     let seconds = started.elapsed().as_secs_f64();
@@ -55,6 +67,18 @@ pub fn compress(
     writeln!(stdout, "rules      {}", tables.rules())?;
     writeln!(stdout, "file       {}", compressed.path().display())?;
     writeln!(stdout, "bytes      {}", thousands(compressed.bytes()))?;
+    let files = compressed.files();
+    if files.len() > 1 {
+        for file in &files {
+            let bytes = std::fs::metadata(file).map(|m| m.len()).unwrap_or(0);
+            writeln!(
+                stdout,
+                "part       {} ({} bytes)",
+                file.display(),
+                thousands(bytes)
+            )?;
+        }
+    }
     let stored: Vec<String> = compressed
         .stored_layers()
         .iter()

@@ -184,6 +184,11 @@ pub struct BuildArgs {
 /// may also hold a compressed file of this version that stores every
 /// layer OUT will: its sections are copied, in seconds.
 ///
+/// --part-bytes 95000000 writes the file in parts of at most that size,
+/// cut where sections end: tables.btz, then tables.btz.1, tables.btz.2, ...
+/// beside it, which every reader opens as one file (a data package of a
+/// file larger than a package registry takes ships them as separate files).
+///
 /// --leave-out 16,18 leaves out the placement layers of 16 and 18 goats
 /// placed (never two adjacent ones): a probe recovers them by searching
 /// one ply more, cheap late in placement. --alternate-layers stores every
@@ -195,6 +200,7 @@ Examples:
   bagh compress tablebases/bagh-chal tablebases/bagh-chal-compressed
   bagh compress tablebases/bagh-chal-compressed tablebases/bagh-chal-smaller --leave-out 16,18
   bagh compress tablebases/bagh-chal tablebases/bagh-chal-small --alternate-layers
+  bagh compress tablebases/bagh-chal-compressed tablebases/bagh-chal-in-parts --part-bytes 95000000
   bagh verify tablebases/bagh-chal-compressed --against tablebases/bagh-chal")]
 pub struct CompressArgs {
     /// The directory of the full tables (or of a compressed file to copy sections from).
@@ -212,6 +218,9 @@ pub struct CompressArgs {
         conflicts_with = "alternate_layers"
     )]
     pub leave_out: Vec<u8>,
+    /// Write the file in parts of at most this many bytes (tables.btz, tables.btz.1, ...), cut where sections end.
+    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub part_bytes: Option<u64>,
     /// Threads; 0 for one per core.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,

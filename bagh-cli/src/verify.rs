@@ -21,9 +21,13 @@ pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
     tables.verify()?;
     let mut out = std::io::stdout().lock();
     if let Some(compressed) = tables.compressed() {
+        let parts = match compressed.files().len() {
+            1 => String::new(),
+            n => format!(" (the file and the {} parts beside it)", n - 1),
+        };
         writeln!(
             out,
-            "OK: {}: checksums of every section",
+            "OK: {}: checksums of every section{parts}",
             compressed.path().display()
         )?;
     } else {

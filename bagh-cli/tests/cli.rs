@@ -375,6 +375,27 @@ fn compress_verify_against_and_probe_the_compressed_directory() {
             ok(&["probe", path(tables()), position, "--json"])
         );
     }
+    // In parts: the last section in a part of its own, read as one file.
+    let size = std::fs::metadata(out_dir.path().join("tables.btz"))
+        .unwrap()
+        .len();
+    let parts_dir = tempfile::tempdir().unwrap();
+    let parts = path(parts_dir.path());
+    let most = (size - 1).to_string();
+    let split = ok(&["compress", out, parts, "--quiet", "--part-bytes", &most]);
+    assert!(split.contains("tables.btz.1"), "{split}");
+    assert!(parts_dir.path().join("tables.btz.1").is_file());
+    assert_eq!(
+        ok(&["probe", parts, CAPTURE, "--json"]),
+        ok(&["probe", out, CAPTURE, "--json"])
+    );
+    let tiny = bagh(&["compress", out, parts, "--part-bytes", "10"]);
+    assert_eq!(tiny.status.code(), Some(1));
+    assert!(
+        stderr(&tiny).contains("longer than parts"),
+        "{}",
+        stderr(&tiny)
+    );
     let adjacent = bagh(&["compress", out, fewer, "--leave-out", "2,3"]);
     assert_eq!(adjacent.status.code(), Some(1));
     assert!(

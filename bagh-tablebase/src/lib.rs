@@ -74,7 +74,7 @@
 //! The library prints nothing: progress goes to
 //! [`BuildOptions::on_progress`], which front ends draw as they like.
 
-// One unsafe call: the memory map of a compressed file (`compressed::map`).
+// One unsafe call: the memory map of a compressed file (`compressed::parts::map`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

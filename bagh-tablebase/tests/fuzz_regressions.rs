@@ -100,11 +100,26 @@ fn table_files_compressed_damage() {
                     edits: vec![edit],
                     repair_header,
                     repair_data,
+                    split_at: None,
                 });
             }
         }
     }
+    // The file (about 6 KB) in two parts, cut at every byte: between sections it
+    // answers as before, elsewhere a section runs across the cut and it
+    // does not open.
+    for at in 0..6000 {
+        damages.push(Damage {
+            file: compressed,
+            edits: vec![],
+            repair_header: false,
+            repair_data: false,
+            split_at: Some(at),
+        });
+    }
     for damage in &damages {
         check_damage(damage);
     }
+    let opened = fuzz_checks::table_files::SPLITS_OPENED.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(opened >= 3, "{opened} cuts between sections");
 }

@@ -109,7 +109,14 @@ pub struct Damage {
     pub repair_header: bool,
     /// Rewrite the data's checksum too.
     pub repair_data: bool,
+    /// For the compressed file: write it in two parts, cut after this many
+    /// bytes (modulo its length plus one), `tables.btz` and `tables.btz.1`.
+    pub split_at: Option<u32>,
 }
+
+/// How many files cut in two have opened (the regression test checks that
+/// some cuts fall between sections).
+pub static SPLITS_OPENED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Reads a [`Damage`] from the bytes and checks the damaged tables.
 pub fn run(data: &[u8]) {
@@ -138,7 +145,18 @@ pub fn check_damage(damage: &Damage) {
             repair_layer(&mut bytes, damage.repair_data);
         }
     }
-    std::fs::write(path, &bytes).expect("the scratch file writes");
+    let part = compressed
+        .then_some(damage.split_at)
+        .flatten()
+        .map(|at| at as usize % (bytes.len() + 1));
+    let part_path = path.with_extension("btz.1");
+    match part {
+        Some(at) => {
+            std::fs::write(path, &bytes[..at]).expect("the scratch file writes");
+            std::fs::write(&part_path, &bytes[at..]).expect("the scratch part writes");
+        }
+        None => std::fs::write(path, &bytes).expect("the scratch file writes"),
+    }
     let dir = if compressed {
         &originals.compressed
     } else {
@@ -149,7 +167,12 @@ pub fn check_damage(damage: &Damage) {
         &originals.positions,
         movement.then_some(path.as_path()),
     );
-    if &bytes == original {
+    // Undamaged tables answer as before; cut in two, they open only where
+    // the cut falls between sections, and then answer as before too.
+    if part.is_some() && answers.is_some() {
+        SPLITS_OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    if &bytes == original && (part.is_none() || answers.is_some()) {
         assert_eq!(
             answers.as_ref(),
             Some(&originals.answers),
@@ -157,6 +180,9 @@ pub fn check_damage(damage: &Damage) {
         );
     }
     std::fs::write(path, original).expect("the scratch file is restored");
+    if part.is_some() {
+        std::fs::remove_file(&part_path).expect("the scratch part is removed");
+    }
 }
 
 /// Every reader of the tables: each call answers or fails, and a failure

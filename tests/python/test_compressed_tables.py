@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -114,14 +115,18 @@ def test_a_damaged_file_is_named(compressed: bagh.Tablebase, tmp_path: Path) -> 
         bagh.Tablebase.open(tmp_path)
 
 
-def _make_wheel() -> Any:
+def _wheel_writer() -> Any:
     """The data-package writer of bagh-py/tables, loaded from its file."""
     path = Path(__file__).parents[2] / "bagh-py" / "tables" / "make_wheel.py"
     spec = importlib.util.spec_from_file_location("make_wheel", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.make_wheel
+    return module
+
+
+def _make_wheel() -> Any:
+    return _wheel_writer().make_wheel
 
 
 def test_a_data_package_opens_by_name(compressed: bagh.Tablebase, full: bagh.Tablebase, tmp_path: Path) -> None:
@@ -159,3 +164,61 @@ def test_without_the_data_package_the_error_says_how_to_get_it() -> None:
         bagh.Tablebase.default(ONE_TIGER)
     with pytest.raises(bagh.EngineError, match="default"):
         bagh.Engine(tablebase="tables")  # type: ignore[arg-type]
+
+
+def _in_parts(compressed: bagh.Tablebase, out: Path, size: int) -> bagh.Tablebase:
+    """The file written again in parts, the smallest of a few part sizes
+    that holds every section whole (smaller ones are refused)."""
+    for eighths in range(2, 8):
+        try:
+            return compressed.compress(out, part_bytes=size * eighths // 8)
+        except bagh.TablebaseError as error:
+            assert "longer than parts" in str(error)
+    raise AssertionError("no part size took")
+
+
+def test_a_file_in_parts_opens_as_one_and_ships_a_wheel_a_part(
+    compressed: bagh.Tablebase, full: bagh.Tablebase, tmp_path: Path
+) -> None:
+    whole = (compressed.dir / "tables.btz").read_bytes()
+    with pytest.raises(bagh.TablebaseError, match="longer than parts of 10 bytes"):
+        compressed.compress(tmp_path / "tiny", part_bytes=10)
+    with pytest.raises(ValueError, match="part_bytes"):
+        compressed.compress(tmp_path / "zero", part_bytes=0)
+    split = _in_parts(compressed, tmp_path / "parts", len(whole))
+    names = sorted((p.name for p in split.dir.iterdir()), key=lambda name: (len(name), name))
+    assert len(names) >= 2 and names == ["tables.btz"] + [f"tables.btz.{k}" for k in range(1, len(names))]
+    assert all((split.dir / name).stat().st_size < len(whole) for name in names)
+    assert b"".join((split.dir / name).read_bytes() for name in names) == whole
+    split.verify()
+    for position in list(game_values(full))[::7]:
+        assert split.probe(position) == full.probe(position)
+
+    # One wheel a part; the package requires the others, and installed
+    # together they open by name as one file.
+    wheels = _wheel_writer().make_wheels(split.dir, "tiny-parts", tmp_path / "wheels")
+    assert len(wheels) == len(names)
+    with zipfile.ZipFile(wheels[0]) as archive:
+        metadata = archive.read("bagh_tables_tiny_parts-0.1.0.dist-info/METADATA").decode()
+        assert "bagh_tables_tiny_parts/tables.btz" in archive.namelist()
+    for k in range(1, len(names)):
+        assert f"Requires-Dist: bagh-tables-tiny-parts-part{k}==0.1.0" in metadata
+        with zipfile.ZipFile(wheels[k]) as archive:
+            assert f"bagh_tables_tiny_parts/tables.btz.{k}" in archive.namelist()
+    site = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), *map(str, wheels)],
+        check=True,
+    )
+    sys.path.insert(0, str(site))
+    importlib.invalidate_caches()
+    try:
+        tables = bagh.Tablebase.default("tiny-parts")
+        for position in list(game_values(full))[::9]:
+            assert tables.probe(position) == full.probe(position)
+        import bagh_tables_tiny_parts  # type: ignore[import-not-found]
+
+        assert [p.name for p in bagh_tables_tiny_parts.files()] == names
+    finally:
+        sys.path.remove(str(site))
+        importlib.invalidate_caches()

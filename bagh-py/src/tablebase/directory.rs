@@ -155,8 +155,11 @@ impl PyTablebase {
     /// section by section, in seconds. Runs without the GIL on `threads`
     /// threads (0: one per core); `progress` is as for `build`. A
     /// directory without its placement layers, or layers that cannot be
-    /// left out, raise `TablebaseError`.
-    #[pyo3(signature = (out, *, progress = None, threads = 0, alternate_layers = false, leave_out = None))]
+    /// left out, raise `TablebaseError`. `part_bytes=95_000_000` writes
+    /// the file in parts of at most that many bytes, cut where sections
+    /// end (`tables.btz`, `tables.btz.1`, ...), which `open` reads as one
+    /// file: for a data package larger than a registry takes in one file.
+    #[pyo3(signature = (out, *, progress = None, threads = 0, alternate_layers = false, leave_out = None, part_bytes = None))]
     #[allow(clippy::too_many_arguments)]
     fn compress(
         &self,
@@ -166,7 +169,11 @@ impl PyTablebase {
         threads: usize,
         alternate_layers: bool,
         leave_out: Option<Vec<u8>>,
+        part_bytes: Option<u64>,
     ) -> PyResult<PyTablebase> {
+        if part_bytes == Some(0) {
+            return Err(PyValueError::new_err("part_bytes must be at least 1"));
+        }
         let leave_out = leave_out.unwrap_or_default();
         let layers =
             match (alternate_layers, leave_out.is_empty()) {
@@ -185,7 +192,12 @@ impl PyTablebase {
             progress,
             options(threads, None, false),
             move |options| {
-                CompressedTables::compress_with(&tables, &out, options, layers)?;
+                match part_bytes {
+                    Some(max) => {
+                        CompressedTables::compress_in_parts(&tables, &out, options, layers, max)?
+                    }
+                    None => CompressedTables::compress_with(&tables, &out, options, layers)?,
+                };
                 Tablebase::open(&out)
             },
             || None,

@@ -111,7 +111,11 @@ impl CompressedTables {
     #[inline]
     fn block_start(&self, section: &Section, k: u64) -> u64 {
         let width = section.start_bytes;
-        super::format::uint_at(&self.map, section.starts_at + width * k as usize, width)
+        super::format::uint_at(
+            self.bytes_of(section),
+            section.starts_at + width * k as usize,
+            width,
+        )
     }
 
     /// The block of section `s` that holds entry `index`: the last one
@@ -196,7 +200,9 @@ impl CompressedTables {
         };
         let size = self.header.block_bytes;
         let start = section.blocks_at + size * k as usize;
-        cursor.bytes.fill(&self.map[start..start + size]);
+        cursor
+            .bytes
+            .fill(&self.bytes_of(section)[start..start + size]);
         let bits = 2 * u32::from(section.depth);
         let reader = BitReader::new(cursor.bytes.padded(size));
         cursor.context = (reader.peek() >> (64 - bits)) as u8;

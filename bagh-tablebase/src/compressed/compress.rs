@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use super::encode::compress_section;
 use super::format;
 use super::full_entries::FullEntries;
+use super::parts::remove_parts_from;
 use super::sections::{shapes, Orders, Part, SectionShape};
 use super::{CompressedTables, PlacementLayers};
 use crate::layout::Layout;
@@ -58,6 +59,26 @@ impl CompressedTables {
             layers,
             format::COMPRESSED_FORMAT_VERSION,
         )
+    }
+
+    /// [`compress_with`](Self::compress_with), the file written in parts
+    /// of at most `max_part_bytes` each (see [`split_into`](Self::split_into)):
+    /// for a data package whose file is larger than a registry takes.
+    pub fn compress_in_parts(
+        tables: &Tablebase,
+        dir: impl AsRef<Path>,
+        options: &BuildOptions,
+        layers: PlacementLayers,
+        max_part_bytes: u64,
+    ) -> Result<CompressedTables, TablebaseError> {
+        let dir = dir.as_ref();
+        std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
+        let whole_dir = tempfile::Builder::new()
+            .prefix(".whole.")
+            .tempdir_in(dir)
+            .map_err(|e| TablebaseError::io(dir, e))?;
+        let whole = Self::compress_with(tables, whole_dir.path(), options, layers)?;
+        whole.split_into(dir, max_part_bytes)
     }
 
     /// [`compress_with`](Self::compress_with), writing format `version`
@@ -120,6 +141,7 @@ impl CompressedTables {
             std::fs::remove_file(&path).ok();
             return Err(TablebaseError::Interrupted { checkpoint: path });
         }
+        remove_parts_from(&path, 1)?;
         CompressedTables::open(&path)
     }
 
@@ -176,12 +198,13 @@ impl CompressedTables {
             |shape| {
                 let section = self.header.sections.iter().find(|s| s.part == shape.part);
                 section
-                    .map(|section| section.data_in(&self.map))
+                    .map(|section| section.data_in(self.bytes_of(section)))
                     .ok_or_else(|| {
                         TablebaseError::corrupt(&self.path, format!("no {} section", shape.part))
                     })
             },
         )?;
+        remove_parts_from(&path, 1)?;
         CompressedTables::open(&path)
     }
 }

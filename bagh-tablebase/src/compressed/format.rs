@@ -43,6 +43,7 @@ use bagh_core::Ruleset;
 
 use super::huffman::Decoder;
 use super::layers::stored_shapes;
+use super::parts::Parts;
 use super::sections::{Part, SectionShape};
 use super::tokens::{contexts, split_token, CLASSES, MAX_DEPTH};
 use crate::movement::format::{u32_at, u64_at};
@@ -143,6 +144,9 @@ pub(crate) struct Section {
     /// The bytes of a block start: 4 or 8.
     pub start_bytes: usize,
     pub blocks_at: usize,
+    /// The part of the file that holds the section (0 for a file in one
+    /// piece); the offsets above are within it.
+    pub file: usize,
     pub data: std::ops::Range<usize>,
     pub crc: u32,
 }
@@ -261,10 +265,11 @@ pub(crate) fn write(
 /// structure: symbols, code, block starts and lengths. The sections' data
 /// checksums are left to [`check_section`].
 pub(crate) fn read(
-    path: &Path,
-    bytes: &[u8],
+    parts: &Parts,
     shapes_of: impl Fn(&Ruleset) -> Vec<SectionShape>,
 ) -> Result<Header, TablebaseError> {
+    let path = parts.path(0);
+    let bytes = parts.bytes(0);
     let corrupt = |what: String| TablebaseError::corrupt(path, what);
     let truncated = |what: &'static str, expected: u64| TablebaseError::Truncated {
         path: path.to_path_buf(),
@@ -373,10 +378,21 @@ pub(crate) fn read(
         end = offset
             .checked_add(len)
             .ok_or_else(|| corrupt(format!("bad sizes of the {name} section")))?;
-        if end > bytes.len() as u64 {
-            return Err(truncated("a section's data", end));
+        if end > parts.len() {
+            return Err(TablebaseError::Truncated {
+                path: path.to_path_buf(),
+                what: "a section's data (with the parts `.1`, `.2`, ... beside the file, if it is in parts)",
+                expected: end,
+                found: parts.len(),
+            });
         }
-        let start = offset as usize;
+        let (file, range) = parts.locate(offset..end).ok_or_else(|| {
+            corrupt(format!(
+                "the {name} section runs on from one part of the file into the next"
+            ))
+        })?;
+        let bytes = parts.bytes(file);
+        let start = range.start;
         let symbols_end = start + 2 * symbols as usize;
         let values: Vec<u16> = bytes[start..symbols_end]
             .chunks_exact(2)
@@ -422,14 +438,20 @@ pub(crate) fn read(
             starts_at,
             start_bytes: width,
             blocks_at,
-            data: start..end as usize,
+            file,
+            data: range,
             crc,
         });
     }
-    if end != bytes.len() as u64 {
+    if end != parts.len() {
         return Err(corrupt(format!(
-            "{} bytes after the last section",
-            bytes.len() as u64 - end
+            "{} bytes after the last section{}",
+            parts.len() - end,
+            if parts.count() > 1 {
+                " (a part of an earlier file beside it?)"
+            } else {
+                ""
+            }
         )));
     }
     Ok(Header {
@@ -452,14 +474,11 @@ pub(crate) fn uint_at(bytes: &[u8], at: usize, width: usize) -> u64 {
 }
 
 /// Checks a section's data against its checksum.
-pub(crate) fn check_section(
-    path: &Path,
-    bytes: &[u8],
-    section: &Section,
-) -> Result<(), TablebaseError> {
+pub(crate) fn check_section(parts: &Parts, section: &Section) -> Result<(), TablebaseError> {
+    let bytes = parts.bytes(section.file);
     if crc32fast::hash(&bytes[section.data.clone()]) != section.crc {
         return Err(TablebaseError::corrupt(
-            path,
+            parts.path(section.file),
             format!("checksum mismatch in the {} section", section.part),
         ));
     }

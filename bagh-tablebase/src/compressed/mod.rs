@@ -46,6 +46,7 @@ mod huffman;
 mod layers;
 #[cfg(test)]
 mod movement_orders;
+mod parts;
 mod placement_moves;
 mod placement_probe;
 #[cfg(test)]
@@ -56,12 +57,9 @@ mod tiger_bounds;
 mod tokens;
 mod verify;
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use bagh_core::{Position, Side};
-use memmap2::Mmap;
-
 pub use format::COMPRESSED_FORMAT_VERSION;
 pub use layers::PlacementLayers;
 pub use verify::Difference;
@@ -78,7 +76,8 @@ use tiger_bounds::best_capture;
 pub struct CompressedTables {
     path: PathBuf,
     layout: Layout,
-    map: Mmap,
+    /// The file's maps: one, or one a part.
+    parts: parts::Parts,
     header: Header,
     /// The index of each placement section, by goats placed then captured
     /// (none for no goats placed, nor for a layer the file leaves out).
@@ -92,7 +91,8 @@ impl std::fmt::Debug for CompressedTables {
         f.debug_struct("CompressedTables")
             .field("rules", &self.layout.rules.to_string())
             .field("path", &self.path)
-            .field("bytes", &self.map.len())
+            .field("bytes", &self.parts.len())
+            .field("parts", &self.parts.count())
             .finish()
     }
 }
@@ -116,17 +116,6 @@ pub struct SectionSize {
     pub depth: u8,
 }
 
-/// Maps a file into memory.
-#[allow(unsafe_code)]
-fn map(file: &File, path: &Path) -> Result<Mmap, TablebaseError> {
-    // SAFETY: the map is read-only and the tables are never written in
-    // place: every writer of this library writes a new file and renames it
-    // over the old one, which leaves the mapped file untouched. A file cut
-    // short by another program under a live map is outside what any
-    // reader of a mapped file can guard against.
-    unsafe { Mmap::map(file) }.map_err(|e| TablebaseError::io(path, e))
-}
-
 impl CompressedTables {
     /// The name of the compressed file in a tablebase directory.
     pub const FILE: &'static str = "tables.btz";
@@ -144,9 +133,8 @@ impl CompressedTables {
     /// error that names it.
     pub fn open(path: impl AsRef<Path>) -> Result<CompressedTables, TablebaseError> {
         let path = path.as_ref();
-        let file = File::open(path).map_err(|e| TablebaseError::io(path, e))?;
-        let map = map(&file, path)?;
-        let header = format::read(path, &map, |rules| shapes(&Layout::new(*rules)))?;
+        let parts = parts::Parts::open(path)?;
+        let header = format::read(&parts, |rules| shapes(&Layout::new(*rules)))?;
         let layout = Layout::new(header.rules);
         let mut placement = vec![Vec::new(); usize::from(layout.rules.goats())];
         for (i, section) in header.sections.iter().enumerate() {
@@ -157,7 +145,7 @@ impl CompressedTables {
         Ok(CompressedTables {
             path: path.to_path_buf(),
             layout,
-            map,
+            parts,
             header,
             placement,
             proven: proven::Proven::new(),
@@ -174,9 +162,24 @@ impl CompressedTables {
         &self.path
     }
 
-    /// The file's size in bytes.
+    /// The file's size in bytes (all its parts).
     pub fn bytes(&self) -> u64 {
-        self.map.len() as u64
+        self.parts.len()
+    }
+
+    /// The files the tables are read from: the file, then its parts
+    /// `FILE.1`, `FILE.2`, ... if it is stored in parts (see
+    /// [`split`](Self::split)).
+    pub fn files(&self) -> Vec<PathBuf> {
+        (0..self.parts.count())
+            .map(|k| self.parts.path(k).to_path_buf())
+            .collect()
+    }
+
+    /// The bytes of the part of the file that holds `section`.
+    #[inline]
+    fn bytes_of(&self, section: &Section) -> &[u8] {
+        self.parts.bytes(section.file)
     }
 
     /// The number of entries of every section (the full tables' entries,
@@ -233,7 +236,7 @@ impl CompressedTables {
     /// Checks every section's data against its checksum.
     pub fn verify(&self) -> Result<(), TablebaseError> {
         for section in &self.header.sections {
-            format::check_section(&self.path, &self.map, section)?;
+            format::check_section(&self.parts, section)?;
         }
         Ok(())
     }

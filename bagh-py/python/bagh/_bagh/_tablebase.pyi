@@ -221,7 +221,7 @@ class Tablebase:
     @staticmethod
     def default(rules: Ruleset | str) -> Tablebase:
         """The compressed tables of the installed data package ``bagh-tables-<id>`` of a preset (``make tables-package RULES=<id>``)."""
-    def compress(self, out: _Path, *, progress: _Progress = None, threads: int = 0, alternate_layers: bool = False, leave_out: Sequence[int] | None = None) -> Tablebase:
+    def compress(self, out: _Path, *, progress: _Progress = None, threads: int = 0, alternate_layers: bool = False, leave_out: Sequence[int] | None = None, part_bytes: int | None = None) -> Tablebase:
         """Compresses these full tables into the directory ``out`` and opens the result: the same probes from one memory-mapped file.
 
         ``leave_out=[16, 18]`` leaves out the placement layers of those counts
@@ -229,7 +229,10 @@ class Tablebase:
         more for them). ``alternate_layers=True`` stores every other
         placement layer: a file about half as large, for placement probes up
         to thousands of times slower. Compressed tables of this version that
-        store every layer ``out`` will are copied section by section."""
+        store every layer ``out`` will are copied section by section.
+        ``part_bytes=95_000_000`` writes the file in parts of at most that
+        many bytes (``tables.btz``, ``tables.btz.1``, ...), cut where
+        sections end, which ``open`` reads as one file."""
     @staticmethod
     def load(dir: _Path) -> Tablebase:
         """Opens the tables and reads the placement layers into memory (checksums checked)."""
