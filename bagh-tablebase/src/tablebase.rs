@@ -151,8 +151,9 @@ impl Tablebase {
     /// Opens the tables in `dir`, reading the rule set from the files:
     /// the full tables (`movement.tb` and the layer files) or, where there
     /// is no movement table, the compressed file
-    /// ([`CompressedTables::FILE`]); `dir` may also name a compressed file
-    /// itself. The movement table is checked whole, the layer files and the
+    /// ([`CompressedTables::FILE`], with its parts `FILE.1`, ... beside it
+    /// if it is in parts); `dir` may also name a compressed file itself.
+    /// The movement table is checked whole, the layer files and the
     /// compressed file by their headers and structure
     /// ([`verify`](Self::verify) reads their checksums). A directory with
     /// no placement layers, or an unfinished set of them, answers positions

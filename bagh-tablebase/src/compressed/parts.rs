@@ -65,6 +65,17 @@ impl Parts {
             let k = parts.maps.len();
             let part = part_path(path, k);
             if k > 0 && !part.exists() {
+                // A gap before a later part is a part gone missing.
+                let next = part_path(path, k + 1);
+                if next.exists() {
+                    return Err(TablebaseError::io(
+                        &part,
+                        std::io::Error::new(
+                            std::io::ErrorKind::NotFound,
+                            format!("missing, and {} follows it", next.display()),
+                        ),
+                    ));
+                }
                 return Ok(parts);
             }
             let map = map(&part)?;
@@ -261,7 +272,12 @@ mod tests {
         let path = dir.path().join("f");
         std::fs::write(&path, [0u8; 10]).unwrap();
         std::fs::write(part_path(&path, 1), [1u8; 5]).unwrap();
-        std::fs::write(part_path(&path, 3), [3u8; 5]).unwrap(); // after a gap: not read
+        std::fs::write(part_path(&path, 3), [3u8; 5]).unwrap();
+        // A gap before a later part: the missing part is named.
+        let error = Parts::open(&path).err().unwrap();
+        assert!(error.to_string().contains("f.2: missing"), "{error}");
+        std::fs::rename(part_path(&path, 3), part_path(&path, 4)).unwrap();
+        // Two missing: the parts end at the first gap.
         let parts = Parts::open(&path).unwrap();
         assert_eq!((parts.count(), parts.len()), (2, 15));
         assert_eq!(parts.locate(2..10), Some((0, 2..10)));
@@ -271,6 +287,6 @@ mod tests {
         assert_eq!(parts.locate(14..16), None);
         remove_parts_from(&path, 1).unwrap();
         assert!(path.exists() && !part_path(&path, 1).exists());
-        assert!(part_path(&path, 3).exists(), "only the parts up to a gap");
+        assert!(part_path(&path, 4).exists(), "only the parts up to a gap");
     }
 }
