@@ -169,7 +169,7 @@ impl CompressedTables {
 
     /// The files the tables are read from: the file, then its parts
     /// `FILE.1`, `FILE.2`, ... if it is stored in parts (see
-    /// [`split`](Self::split)).
+    /// [`split_into`](Self::split_into)).
     pub fn files(&self) -> Vec<PathBuf> {
         (0..self.parts.count())
             .map(|k| self.parts.path(k).to_path_buf())
