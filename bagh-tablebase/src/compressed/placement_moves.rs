@@ -48,7 +48,7 @@ impl CompressedTables {
         let side = position.side_to_move();
         // The position's value for the goats.
         let goats = match side {
-            Side::Goat => search.goats_value(position, Value::Win)?,
+            Side::Goat => search.goats_value(position, Value::Win, Value::Loss)?,
             Side::Tiger => search.tigers_value(position, Value::Win, Value::Loss)?,
         };
         // In a lost position every move keeps the value.
@@ -78,7 +78,7 @@ impl CompressedTables {
                 Side::Goat => search.tigers_value(&after, goats, past)? >= goats,
                 // The tigers win: no move is better for them.
                 Side::Tiger if after.is_capture_target_reached() => true,
-                Side::Tiger => search.goats_value(&after, past)? <= goats,
+                Side::Tiger => search.goats_value(&after, past, goats)? <= goats,
             };
             if keeps {
                 keeping.push(mv);

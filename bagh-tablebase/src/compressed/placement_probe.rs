@@ -51,6 +51,7 @@ impl CompressedTables {
 enum Known {
     Exactly(Value),
     AtLeast(Value),
+    AtMost(Value),
 }
 
 /// One probe's search: the entries it may still read, what it knows, and
@@ -93,7 +94,10 @@ impl<'a> Search<'a> {
     /// the target.
     pub(super) fn probe(&mut self, position: &Position) -> Result<Probe, TablebaseError> {
         match position.side_to_move() {
-            Side::Goat => Ok(Probe::new(self.goats_value(position, Value::Win)?, None)),
+            Side::Goat => Ok(Probe::new(
+                self.goats_value(position, Value::Win, Value::Loss)?,
+                None,
+            )),
             Side::Tiger if position.legal_moves().is_empty() => Ok(Probe::game_over(Value::Loss)),
             Side::Tiger => Ok(Probe::new(
                 self.tigers_value(position, Value::Win, Value::Loss)?.flip(),
@@ -103,15 +107,19 @@ impl<'a> Search<'a> {
     }
 
     /// The goats' value of a goats-to-move position with goats in hand, or
-    /// `cap` where that is less: the best of its placements. The stored
-    /// entries of all of them are read first: an entry bounds its
-    /// position's value from above and is the value itself where the
+    /// `cap` where that is less, or where the value is at most `floor`,
+    /// some value at most `floor` and at least the value (a caller that
+    /// only needs to know whether the position beats `floor` is spared the
+    /// search of the exact value below it): the best of its placements.
+    /// The stored entries of all of them are read first: an entry bounds
+    /// its position's value from above and is the value itself where the
     /// tigers cannot capture, so the captures are searched only where they
     /// could matter, the most promising first.
     pub(super) fn goats_value(
         &mut self,
         position: &Position,
         cap: Value,
+        floor: Value,
     ) -> Result<Value, TablebaseError> {
         let key = key(position);
         if let Some(value) = self.tables.proven.get(key) {
@@ -120,15 +128,21 @@ impl<'a> Search<'a> {
         match self.known.get(&key) {
             Some(Known::Exactly(value)) => return Ok((*value).min(cap)),
             Some(Known::AtLeast(value)) if *value >= cap => return Ok(cap),
+            Some(Known::AtMost(value)) if *value <= floor => return Ok(*value),
             _ => {}
         }
-        let value = self.best_placement(position, cap)?;
-        if value < cap || cap == Value::Win {
+        let value = self.best_placement(position, cap, floor)?;
+        // At or below the floor the value found only bounds the true one
+        // from above (a loss is exact all the same).
+        let exact = value > floor || value == Value::Loss;
+        if exact && (value < cap || cap == Value::Win) {
             self.tables.proven.put(key, value);
         }
         self.known.insert(
             key,
-            if value < cap {
+            if !exact {
+                Known::AtMost(value)
+            } else if value < cap {
                 Known::Exactly(value)
             } else {
                 Known::AtLeast(value)
@@ -137,7 +151,12 @@ impl<'a> Search<'a> {
         Ok(value)
     }
 
-    fn best_placement(&mut self, position: &Position, cap: Value) -> Result<Value, TablebaseError> {
+    fn best_placement(
+        &mut self,
+        position: &Position,
+        cap: Value,
+        floor: Value,
+    ) -> Result<Value, TablebaseError> {
         let mut best = Value::Loss;
         // Placements whose value needs a search: a bound above it, and
         // whether only the captures are to be searched (a stored entry) or
@@ -171,12 +190,17 @@ impl<'a> Search<'a> {
         // the next: it often refutes that one too.
         let mut killer = None;
         for (bound, captures_only, after) in open {
-            if bound.min(cap) <= best {
+            // A placement need only be shown no better than this.
+            let enough = best.max(floor);
+            if bound.min(cap) <= enough {
+                // The rest are no better than this bound (the list is
+                // sorted): it bounds the value where that is below the floor.
+                best = best.max(bound.min(cap));
                 break;
             }
             let (value, refutation) =
-                self.moves_value_from(&after, bound.min(cap), captures_only, best, killer)?;
-            if value <= best {
+                self.moves_value_from(&after, bound.min(cap), captures_only, enough, killer)?;
+            if value <= enough {
                 killer = refutation.or(killer);
             }
             best = best.max(value);
@@ -297,7 +321,7 @@ impl<'a> Search<'a> {
             let value = if after.is_capture_target_reached() {
                 Value::Loss
             } else {
-                self.goats_value(&after, worst)?
+                self.goats_value(&after, worst, floor)?
             };
             if value < worst {
                 (worst, best_move) = (value, Some(mv));
