@@ -70,13 +70,14 @@ pub(super) struct Search<'a> {
 /// The blocks a search keeps.
 const BLOCKS_KEPT: usize = 8;
 
-/// A goats-to-move position's pieces and counters in one number of 59
+/// A position's pieces, counters and side to move in one number of 60
 /// bits (the rule set is the file's).
 fn key(position: &Position) -> u64 {
     u64::from(position.tigers().bits())
         | u64::from(position.goats().bits()) << 25
         | u64::from(position.goats_in_hand()) << 50
         | u64::from(position.goats_captured()) << 56
+        | u64::from(position.side_to_move() == Side::Tiger) << 59
 }
 
 impl<'a> Search<'a> {
@@ -122,20 +123,37 @@ impl<'a> Search<'a> {
         floor: Value,
     ) -> Result<Value, TablebaseError> {
         let key = key(position);
-        if let Some(value) = self.tables.proven.get(key) {
-            return Ok(value.min(cap));
-        }
-        match self.known.get(&key) {
-            Some(Known::Exactly(value)) => return Ok((*value).min(cap)),
-            Some(Known::AtLeast(value)) if *value >= cap => return Ok(cap),
-            Some(Known::AtMost(value)) if *value <= floor => return Ok(*value),
-            _ => {}
+        if let Some(value) = self.recall(key, cap, floor) {
+            return Ok(value);
         }
         let value = self.best_placement(position, cap, floor)?;
+        self.remember(key, value, cap, floor, true);
+        Ok(value)
+    }
+
+    /// What is known of the position of `key`, where it answers a search
+    /// capped at `cap` with `floor`: proved by an earlier probe, or met
+    /// earlier in this one.
+    fn recall(&self, key: u64, cap: Value, floor: Value) -> Option<Value> {
+        if let Some(value) = self.tables.proven.get(key) {
+            return Some(value.min(cap));
+        }
+        match self.known.get(&key)? {
+            Known::Exactly(value) => Some((*value).min(cap)),
+            Known::AtLeast(value) if *value >= cap => Some(cap),
+            Known::AtMost(value) if *value <= floor => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// Keeps what a search capped at `cap` with `floor` found of the
+    /// position of `key`, for the rest of this probe and, where it is the
+    /// exact value and `share`, for later probes of the file.
+    fn remember(&mut self, key: u64, value: Value, cap: Value, floor: Value, share: bool) {
         // At or below the floor the value found only bounds the true one
         // from above (a loss is exact all the same).
         let exact = value > floor || value == Value::Loss;
-        if exact && (value < cap || cap == Value::Win) {
+        if share && exact && (value < cap || cap == Value::Win) {
             self.tables.proven.put(key, value);
         }
         self.known.insert(
@@ -148,7 +166,6 @@ impl<'a> Search<'a> {
                 Known::AtLeast(value)
             },
         );
-        Ok(value)
     }
 
     fn best_placement(
@@ -192,17 +209,30 @@ impl<'a> Search<'a> {
         for (bound, captures_only, after) in open {
             // A placement need only be shown no better than this.
             let enough = best.max(floor);
-            if bound.min(cap) <= enough {
+            let most = bound.min(cap);
+            if most <= enough {
                 // The rest are no better than this bound (the list is
                 // sorted): it bounds the value where that is below the floor.
-                best = best.max(bound.min(cap));
+                best = best.max(most);
                 break;
             }
-            let (value, refutation) =
-                self.moves_value_from(&after, bound.min(cap), captures_only, enough, killer)?;
-            if value <= enough {
-                killer = refutation.or(killer);
-            }
+            // A position of a layer left out (every tiger move searched) is
+            // searched once a probe; a stored one's capture search is cheap.
+            let key = (!captures_only).then(|| key(&after));
+            let value = match key.and_then(|key| self.recall(key, most, enough)) {
+                Some(value) => value,
+                None => {
+                    let (value, refutation) =
+                        self.moves_value_from(&after, most, captures_only, enough, killer)?;
+                    if value <= enough {
+                        killer = refutation.or(killer);
+                    }
+                    if let Some(key) = key {
+                        self.remember(key, value, most, enough, true);
+                    }
+                    value
+                }
+            };
             best = best.max(value);
             if best == cap {
                 break;
@@ -222,11 +252,21 @@ impl<'a> Search<'a> {
         cap: Value,
         floor: Value,
     ) -> Result<Value, TablebaseError> {
-        if !self.tables.stores_layer(placed(position)) {
-            return self.moves_value(position, cap, false, floor);
+        if self.tables.stores_layer(placed(position)) {
+            let stored = self.stored(position)?;
+            return self.moves_value(position, stored.min(cap), true, floor);
         }
-        let stored = self.stored(position)?;
-        self.moves_value(position, stored.min(cap), true, floor)
+        // A position of a layer left out searches every tiger move: one
+        // reached again by placements in another order is not searched
+        // again, in this probe or (its exact value) a later one.
+        debug_assert!(cap > floor);
+        let key = key(position);
+        if let Some(value) = self.recall(key, cap, floor) {
+            return Ok(value);
+        }
+        let value = self.moves_value(position, cap, false, floor)?;
+        self.remember(key, value, cap, floor, true);
+        Ok(value)
     }
 
     /// The stored entry of a tigers-to-move position with goats placed and
@@ -234,6 +274,14 @@ impl<'a> Search<'a> {
     fn stored(&mut self, position: &Position) -> Result<Value, TablebaseError> {
         let tables = self.tables;
         if self.reads == 0 {
+            // With every layer stored, the true tables stay far below the
+            // limit: only damage gets there. Through layers left out, a
+            // search early in placement can need more.
+            if tables.stored_layers().len() + 1 < usize::from(tables.layout.rules.goats()) {
+                return Err(TablebaseError::SearchLimit {
+                    nodes: read_limit(),
+                });
+            }
             return Err(TablebaseError::corrupt(
                 &tables.path,
                 format!(
@@ -361,7 +409,9 @@ mod tests {
     use crate::{BuildOptions, CompressedTables, Tablebase, TablebaseError};
 
     /// A probe that would read more entries than its limit (which only a
-    /// damaged file makes it do) stops with an error naming the file.
+    /// damaged file makes it do when every layer is stored) stops with an
+    /// error naming the file; in a file that leaves out layers, it is the
+    /// search's limit.
     #[test]
     fn a_probe_stops_at_its_read_limit() {
         let (dir, full) = crate::compressed::tests::two_corner_tigers();
@@ -383,6 +433,21 @@ mod tests {
             text.contains("needs more than 2 entries")
                 && text.contains(&small.path().display().to_string()),
             "{text}"
+        );
+        let fewer = CompressedTables::compress_with(
+            &full,
+            dir.path().join("fewer"),
+            &BuildOptions::default(),
+            crate::PlacementLayers::leaving_out([2]),
+        )
+        .unwrap();
+        let tables = Tablebase::open(fewer.path()).unwrap();
+        READ_LIMIT.with(|limit| limit.set(2));
+        let error = tables.probe(&start).unwrap_err();
+        READ_LIMIT.with(|limit| limit.set(super::MAX_READS));
+        assert!(
+            matches!(error, TablebaseError::SearchLimit { nodes: 2 }),
+            "{error}"
         );
     }
 }
