@@ -44,6 +44,7 @@ pub(crate) mod format;
 mod full_entries;
 mod huffman;
 mod layers;
+mod memo;
 #[cfg(test)]
 mod movement_orders;
 mod parts;

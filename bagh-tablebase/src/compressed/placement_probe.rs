@@ -12,9 +12,9 @@
 use std::ops::ControlFlow;
 
 use bagh_core::{for_each_tiger_move, Move, Position, Side};
-use rustc_hash::FxHashMap;
 
 use super::blocks::BlockCursor;
+use super::memo::{key, Memo};
 use super::sections::placement_index;
 use super::CompressedTables;
 use crate::layout::indexing::binomial;
@@ -46,21 +46,13 @@ impl CompressedTables {
     }
 }
 
-/// What a probe has learnt of a goats-to-move position's value.
-#[derive(Copy, Clone)]
-enum Known {
-    Exactly(Value),
-    AtLeast(Value),
-    AtMost(Value),
-}
-
 /// One probe's search: the entries it may still read, what it knows, and
 /// the blocks it read last, partly decoded (the placements of one position
 /// often fall in one block).
 pub(super) struct Search<'a> {
     tables: &'a CompressedTables,
     reads: u64,
-    known: FxHashMap<u64, Known>,
+    memo: Memo,
     /// The blocks read last, partly decoded.
     blocks: Vec<BlockCursor>,
     /// The one of them to replace next, when all are in use.
@@ -70,22 +62,12 @@ pub(super) struct Search<'a> {
 /// The blocks a search keeps.
 const BLOCKS_KEPT: usize = 8;
 
-/// A position's pieces, counters and side to move in one number of 60
-/// bits (the rule set is the file's).
-fn key(position: &Position) -> u64 {
-    u64::from(position.tigers().bits())
-        | u64::from(position.goats().bits()) << 25
-        | u64::from(position.goats_in_hand()) << 50
-        | u64::from(position.goats_captured()) << 56
-        | u64::from(position.side_to_move() == Side::Tiger) << 59
-}
-
 impl<'a> Search<'a> {
     pub(super) fn new(tables: &'a CompressedTables) -> Search<'a> {
         Search {
             tables,
             reads: read_limit(),
-            known: FxHashMap::default(),
+            memo: Memo::default(),
             blocks: Vec::new(),
             oldest: 0,
         }
@@ -123,49 +105,13 @@ impl<'a> Search<'a> {
         floor: Value,
     ) -> Result<Value, TablebaseError> {
         let key = key(position);
-        if let Some(value) = self.recall(key, cap, floor) {
+        let proven = &self.tables.proven;
+        if let Some(value) = self.memo.recall(proven, key, cap, floor) {
             return Ok(value);
         }
         let value = self.best_placement(position, cap, floor)?;
-        self.remember(key, value, cap, floor, true);
+        self.memo.remember(proven, key, value, cap, floor);
         Ok(value)
-    }
-
-    /// What is known of the position of `key`, where it answers a search
-    /// capped at `cap` with `floor`: proved by an earlier probe, or met
-    /// earlier in this one.
-    fn recall(&self, key: u64, cap: Value, floor: Value) -> Option<Value> {
-        if let Some(value) = self.tables.proven.get(key) {
-            return Some(value.min(cap));
-        }
-        match self.known.get(&key)? {
-            Known::Exactly(value) => Some((*value).min(cap)),
-            Known::AtLeast(value) if *value >= cap => Some(cap),
-            Known::AtMost(value) if *value <= floor => Some(*value),
-            _ => None,
-        }
-    }
-
-    /// Keeps what a search capped at `cap` with `floor` found of the
-    /// position of `key`, for the rest of this probe and, where it is the
-    /// exact value and `share`, for later probes of the file.
-    fn remember(&mut self, key: u64, value: Value, cap: Value, floor: Value, share: bool) {
-        // At or below the floor the value found only bounds the true one
-        // from above (a loss is exact all the same).
-        let exact = value > floor || value == Value::Loss;
-        if share && exact && (value < cap || cap == Value::Win) {
-            self.tables.proven.put(key, value);
-        }
-        self.known.insert(
-            key,
-            if !exact {
-                Known::AtMost(value)
-            } else if value < cap {
-                Known::Exactly(value)
-            } else {
-                Known::AtLeast(value)
-            },
-        );
     }
 
     fn best_placement(
@@ -216,23 +162,11 @@ impl<'a> Search<'a> {
                 best = best.max(most);
                 break;
             }
-            // A position of a layer left out (every tiger move searched) is
-            // searched once a probe; a stored one's capture search is cheap.
-            let key = (!captures_only).then(|| key(&after));
-            let value = match key.and_then(|key| self.recall(key, most, enough)) {
-                Some(value) => value,
-                None => {
-                    let (value, refutation) =
-                        self.moves_value_from(&after, most, captures_only, enough, killer)?;
-                    if value <= enough {
-                        killer = refutation.or(killer);
-                    }
-                    if let Some(key) = key {
-                        self.remember(key, value, most, enough, true);
-                    }
-                    value
-                }
-            };
+            let (value, refutation) =
+                self.moves_value_from(&after, most, captures_only, enough, killer)?;
+            if value <= enough {
+                killer = refutation.or(killer);
+            }
             best = best.max(value);
             if best == cap {
                 break;
@@ -252,21 +186,11 @@ impl<'a> Search<'a> {
         cap: Value,
         floor: Value,
     ) -> Result<Value, TablebaseError> {
-        if self.tables.stores_layer(placed(position)) {
-            let stored = self.stored(position)?;
-            return self.moves_value(position, stored.min(cap), true, floor);
+        if !self.tables.stores_layer(placed(position)) {
+            return self.moves_value(position, cap, false, floor);
         }
-        // A position of a layer left out searches every tiger move: one
-        // reached again by placements in another order is not searched
-        // again, in this probe or (its exact value) a later one.
-        debug_assert!(cap > floor);
-        let key = key(position);
-        if let Some(value) = self.recall(key, cap, floor) {
-            return Ok(value);
-        }
-        let value = self.moves_value(position, cap, false, floor)?;
-        self.remember(key, value, cap, floor, true);
-        Ok(value)
+        let stored = self.stored(position)?;
+        self.moves_value(position, stored.min(cap), true, floor)
     }
 
     /// The stored entry of a tigers-to-move position with goats placed and
