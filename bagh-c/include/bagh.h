@@ -1413,6 +1413,30 @@ enum bagh_result bagh_tablebase_compress_leaving_out(const struct bagh_tablebase
                                                      struct bagh_tablebase **tablebase_out);
 
 /**
+ * As `bagh_tablebase_compress`, the file written in parts of at most
+ * `part_bytes` bytes each, cut where sections end: `tables.btz`, then
+ * `tables.btz.1`, `tables.btz.2`, ... beside it, which
+ * `bagh_tablebase_open` reads as one file (for a data package larger
+ * than a registry takes in one file):
+ *
+ * ```c
+ * bagh_tablebase_compress_in_parts(compressed, "bagh-chal-in-parts", 95000000, 0, &parts);
+ * ```
+ *
+ * A `part_bytes` of 0 is `BAGH_INVALID_ARGUMENT`; a section longer than
+ * `part_bytes` is `BAGH_TABLEBASE_ERROR`.
+ *
+ * # Safety
+ *
+ * As `bagh_tablebase_compress`.
+ */
+enum bagh_result bagh_tablebase_compress_in_parts(const struct bagh_tablebase *tablebase,
+                                                  const char *out_dir,
+                                                  uint64_t part_bytes,
+                                                  uint32_t threads,
+                                                  struct bagh_tablebase **tablebase_out);
+
+/**
  * The value of `position` (of the tables' rule set) and its distance.
  *
  * # Safety

@@ -196,6 +196,54 @@ pub unsafe extern "C" fn bagh_tablebase_compress_leaving_out(
     })
 }
 
+/// As `bagh_tablebase_compress`, the file written in parts of at most
+/// `part_bytes` bytes each, cut where sections end: `tables.btz`, then
+/// `tables.btz.1`, `tables.btz.2`, ... beside it, which
+/// `bagh_tablebase_open` reads as one file (for a data package larger
+/// than a registry takes in one file):
+///
+/// ```c
+/// bagh_tablebase_compress_in_parts(compressed, "bagh-chal-in-parts", 95000000, 0, &parts);
+/// ```
+///
+/// A `part_bytes` of 0 is `BAGH_INVALID_ARGUMENT`; a section longer than
+/// `part_bytes` is `BAGH_TABLEBASE_ERROR`.
+///
+/// # Safety
+///
+/// As `bagh_tablebase_compress`.
+#[no_mangle]
+pub unsafe extern "C" fn bagh_tablebase_compress_in_parts(
+    tablebase: *const bagh_tablebase,
+    out_dir: *const c_char,
+    part_bytes: u64,
+    threads: u32,
+    tablebase_out: *mut *mut bagh_tablebase,
+) -> bagh_result {
+    guard(|| {
+        let out = Out::new(tablebase_out, "tablebase_out")?;
+        let tables = unsafe { borrow(tablebase, "tablebase")? };
+        let dir = unsafe { read_text(out_dir, "out_dir")? };
+        if part_bytes == 0 {
+            return Err(Failure::invalid("part_bytes must be at least 1"));
+        }
+        let options = BuildOptions {
+            threads: threads as usize,
+            ..BuildOptions::default()
+        };
+        CompressedTables::compress_in_parts(
+            &tables.0,
+            dir,
+            &options,
+            PlacementLayers::default(),
+            part_bytes,
+        )?;
+        let compressed = Tablebase::open(dir)?;
+        unsafe { out.write_handle(bagh_tablebase(Arc::new(compressed))) };
+        Ok(())
+    })
+}
+
 /// The value of `position` (of the tables' rule set) and its distance.
 ///
 /// # Safety

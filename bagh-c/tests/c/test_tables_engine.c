@@ -156,6 +156,32 @@ static void tiny_tables(void) {
                  BAGH_NULL_POINTER);
     CHECK(refused == NULL);
     bagh_tablebase_free(without);
+
+    /* In parts of one byte less than the whole file: the last section in
+     * a second file beside the first, the same answers. */
+    char whole[sizeof dir + 32];
+    snprintf(whole, sizeof whole, "%s/tables.btz", small);
+    FILE *file = fopen(whole, "rb");
+    CHECK(file != NULL);
+    CHECK(fseek(file, 0, SEEK_END) == 0);
+    long size = ftell(file);
+    fclose(file);
+    char parts[sizeof dir + 12];
+    snprintf(parts, sizeof parts, "%s/parts", dir);
+    bagh_tablebase *in_parts = NULL;
+    CHECK_OK(bagh_tablebase_compress_in_parts(compressed, parts, (uint64_t)size - 1, 1, &in_parts));
+    char second_part[sizeof dir + 32];
+    snprintf(second_part, sizeof second_part, "%s/tables.btz.1", parts);
+    file = fopen(second_part, "rb");
+    CHECK(file != NULL);
+    fclose(file);
+    same_replies(tables, in_parts, start, moves, count);
+    bagh_tablebase_free(in_parts);
+    CHECK_RESULT(bagh_tablebase_compress_in_parts(compressed, parts, 10, 1, &refused),
+                 BAGH_TABLEBASE_ERROR);
+    CHECK_RESULT(bagh_tablebase_compress_in_parts(compressed, parts, 0, 1, &refused),
+                 BAGH_INVALID_ARGUMENT);
+    CHECK(refused == NULL);
     bagh_tablebase_free(compressed);
 
     /* An engine given the tables plays a legal move; freeing the tables
