@@ -172,24 +172,52 @@ pub unsafe extern "C" fn bagh_tablebase_compress_leaving_out(
     threads: u32,
     tablebase_out: *mut *mut bagh_tablebase,
 ) -> bagh_result {
+    let layers = match count {
+        0 => Ok(PlacementLayers::default()),
+        _ if placed.is_null() => Err(Failure::null("placed")),
+        _ => Ok(PlacementLayers::leaving_out(
+            unsafe { std::slice::from_raw_parts(placed, count) }
+                .iter()
+                .copied(),
+        )),
+    };
+    unsafe {
+        compress_into(
+            tablebase,
+            out_dir,
+            threads,
+            tablebase_out,
+            |tables, dir, options| {
+                CompressedTables::compress_with(tables, dir, options, layers?)?;
+                Ok(())
+            },
+        )
+    }
+}
+
+/// The body of the compressing calls: reads the arguments, runs
+/// `compress` (the tables, the output directory, the options of `threads`
+/// threads), then opens the output directory into `tablebase_out`.
+///
+/// # Safety
+///
+/// As `bagh_tablebase_compress`.
+unsafe fn compress_into(
+    tablebase: *const bagh_tablebase,
+    out_dir: *const c_char,
+    threads: u32,
+    tablebase_out: *mut *mut bagh_tablebase,
+    compress: impl FnOnce(&Tablebase, &str, &BuildOptions) -> Result<(), Failure>,
+) -> bagh_result {
     guard(|| {
         let out = Out::new(tablebase_out, "tablebase_out")?;
         let tables = unsafe { borrow(tablebase, "tablebase")? };
         let dir = unsafe { read_text(out_dir, "out_dir")? };
-        let layers = match count {
-            0 => PlacementLayers::default(),
-            _ if placed.is_null() => return Err(Failure::null("placed")),
-            _ => PlacementLayers::leaving_out(
-                unsafe { std::slice::from_raw_parts(placed, count) }
-                    .iter()
-                    .copied(),
-            ),
-        };
         let options = BuildOptions {
             threads: threads as usize,
             ..BuildOptions::default()
         };
-        CompressedTables::compress_with(&tables.0, dir, &options, layers)?;
+        compress(&tables.0, dir, &options)?;
         let compressed = Tablebase::open(dir)?;
         unsafe { out.write_handle(bagh_tablebase(Arc::new(compressed))) };
         Ok(())
@@ -220,28 +248,22 @@ pub unsafe extern "C" fn bagh_tablebase_compress_in_parts(
     threads: u32,
     tablebase_out: *mut *mut bagh_tablebase,
 ) -> bagh_result {
-    guard(|| {
-        let out = Out::new(tablebase_out, "tablebase_out")?;
-        let tables = unsafe { borrow(tablebase, "tablebase")? };
-        let dir = unsafe { read_text(out_dir, "out_dir")? };
-        if part_bytes == 0 {
-            return Err(Failure::invalid("part_bytes must be at least 1"));
-        }
-        let options = BuildOptions {
-            threads: threads as usize,
-            ..BuildOptions::default()
-        };
-        CompressedTables::compress_in_parts(
-            &tables.0,
-            dir,
-            &options,
-            PlacementLayers::default(),
-            part_bytes,
-        )?;
-        let compressed = Tablebase::open(dir)?;
-        unsafe { out.write_handle(bagh_tablebase(Arc::new(compressed))) };
-        Ok(())
-    })
+    unsafe {
+        compress_into(
+            tablebase,
+            out_dir,
+            threads,
+            tablebase_out,
+            |tables, dir, options| {
+                if part_bytes == 0 {
+                    return Err(Failure::invalid("part_bytes must be at least 1"));
+                }
+                let layers = PlacementLayers::default();
+                CompressedTables::compress_in_parts(tables, dir, options, layers, part_bytes)?;
+                Ok(())
+            },
+        )
+    }
 }
 
 /// The value of `position` (of the tables' rule set) and its distance.
