@@ -10,7 +10,7 @@ mod common;
 
 use bagh_core::{random_game, Point, Position, TigerMoves};
 use bagh_tablebase::{CompressedTables, PlacementLayers, Tablebase, TablebaseError};
-use common::tables::{quiet, rules, temp_path};
+use common::tables::{fresh_path, quiet, rules};
 
 /// The full tables of two tigers and six goats, and the whole compressed
 /// file made from them, built once for all the tests.
@@ -25,10 +25,10 @@ fn whole() -> &'static (Tablebase, CompressedTables) {
             false,
             false,
         );
-        let full_dir = fresh_dir("parts-full");
+        let full_dir = fresh_path("parts-full");
         let full = Tablebase::build(rules, &full_dir, &quiet()).unwrap();
         let compressed =
-            CompressedTables::compress(&full, fresh_dir("parts-whole"), &quiet()).unwrap();
+            CompressedTables::compress(&full, fresh_path("parts-whole"), &quiet()).unwrap();
         (full, compressed)
     })
 }
@@ -47,18 +47,12 @@ fn read_all(files: &[PathBuf]) -> Vec<u8> {
         .collect()
 }
 
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = temp_path(name);
-    std::fs::remove_dir_all(&dir).ok();
-    dir
-}
-
 #[test]
 fn parts_are_the_whole_file_cut_where_sections_end_and_answer_alike() {
     let (full, whole) = whole();
     let bytes = std::fs::read(whole.path()).unwrap();
     let max = part_size(whole);
-    let dir = fresh_dir("parts-split");
+    let dir = fresh_path("parts-split");
     let split = whole.split_into(&dir, max).unwrap();
     let files = split.files();
     assert!(files.len() >= 2, "{files:?}");
@@ -94,7 +88,7 @@ fn parts_are_the_whole_file_cut_where_sections_end_and_answer_alike() {
     }
 
     // Copied again, whole: the parts are read as one file.
-    let again = fresh_dir("parts-joined");
+    let again = fresh_path("parts-joined");
     let joined =
         CompressedTables::compress_with(&opened, &again, &quiet(), PlacementLayers::Every).unwrap();
     assert_eq!(joined.files().len(), 1);
@@ -105,7 +99,7 @@ fn parts_are_the_whole_file_cut_where_sections_end_and_answer_alike() {
 fn compressing_in_parts_writes_the_same_bytes_and_removes_stale_parts() {
     let (full, whole) = whole();
     let bytes = std::fs::read(whole.path()).unwrap();
-    let dir = fresh_dir("in-parts-out");
+    let dir = fresh_path("in-parts-out");
     let max = part_size(whole);
     let split =
         CompressedTables::compress_in_parts(full, &dir, &quiet(), PlacementLayers::Every, max)
@@ -143,7 +137,7 @@ fn names(error: &TablebaseError, file: &Path) -> bool {
 #[test]
 fn a_missing_stale_or_badly_cut_part_does_not_open() {
     let (_, whole) = whole();
-    let dir = fresh_dir("bad-parts-split");
+    let dir = fresh_path("bad-parts-split");
     let split = whole.split_into(&dir, part_size(whole)).unwrap();
     let files = split.files();
     drop(split);
@@ -203,7 +197,7 @@ fn a_missing_stale_or_badly_cut_part_does_not_open() {
 fn a_part_smaller_than_a_section_or_over_itself_is_refused() {
     let (_, whole) = whole();
     let error = whole
-        .split_into(fresh_dir("refused-tiny"), 100)
+        .split_into(fresh_path("refused-tiny"), 100)
         .unwrap_err();
     assert!(
         matches!(error, TablebaseError::Unsupported { .. })

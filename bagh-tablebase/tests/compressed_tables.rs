@@ -10,7 +10,7 @@ mod common;
 
 use bagh_core::{random_game, Point, PointSet, Position, Ruleset, Setup, Side, TigerMoves};
 use bagh_tablebase::{CompressedTables, PlacementLayers, Tablebase, TablebaseError};
-use common::tables::{quiet, rules, temp_path};
+use common::tables::{fresh_path, quiet, rules, temp_path};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -18,16 +18,14 @@ use rand::{Rng, SeedableRng};
 /// `name-compressed` (the default layers).
 fn both(name: &str, rules: Ruleset) -> (Tablebase, PathBuf) {
     let tables = full(name, rules);
-    let out = temp_path(&format!("{name}-compressed"));
-    std::fs::remove_dir_all(&out).ok();
+    let out = fresh_path(&format!("{name}-compressed"));
     CompressedTables::compress(&tables, &out, &quiet()).unwrap();
     (tables, out)
 }
 
 /// The full tables of `rules`, built in `name`.
 fn full(name: &str, rules: Ruleset) -> Tablebase {
-    let full = temp_path(name);
-    std::fs::remove_dir_all(&full).ok();
+    let full = fresh_path(name);
     Tablebase::build(rules, &full, &quiet()).unwrap()
 }
 
@@ -139,8 +137,7 @@ fn two_tigers_with_slides_answer_like_the_full_tables_from_the_file_itself() {
         // The last layer too: its probes search into the movement phase.
         (PlacementLayers::leaving_out([2, 5]), vec![1, 3, 4]),
     ] {
-        let out = temp_path(&format!("pair-{layers:?}"));
-        std::fs::remove_dir_all(&out).ok();
+        let out = fresh_path(&format!("pair-{layers:?}"));
         let made = CompressedTables::compress_with(&full, &out, &quiet(), layers).unwrap();
         assert_eq!(made.stored_layers(), stored);
         assert_eq!(made.compare(&full, 5, &quiet()).unwrap(), (0, vec![]));
@@ -156,8 +153,7 @@ fn two_tigers_with_slides_answer_like_the_full_tables_from_the_file_itself() {
     // A file copied from the compressed file of every layer is the file
     // compressed from the full tables, byte for byte.
     let every = Tablebase::open(temp_path("pair-Every")).unwrap();
-    let copied = temp_path("pair-copied");
-    std::fs::remove_dir_all(&copied).ok();
+    let copied = fresh_path("pair-copied");
     let layers = PlacementLayers::leaving_out([2, 5]);
     CompressedTables::compress_with(&every, &copied, &quiet(), layers).unwrap();
     let read = |dir: &Path| std::fs::read(CompressedTables::path_in(dir)).unwrap();
@@ -214,8 +210,7 @@ fn a_difference_is_found_and_named() {
 
 #[test]
 fn a_movement_only_directory_is_not_compressed() {
-    let dir = temp_path("movement-only");
-    std::fs::remove_dir_all(&dir).ok();
+    let dir = fresh_path("movement-only");
     let rules = rules(&[Point::C3], 4, 2, TigerMoves::Step, false, false);
     let tables = Tablebase::build_movement(rules, &dir, &quiet()).unwrap();
     let error = CompressedTables::compress(&tables, temp_path("nothing"), &quiet()).unwrap_err();

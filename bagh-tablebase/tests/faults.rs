@@ -14,7 +14,7 @@ use bagh_core::{Point, Position, Ruleset, TigerMoves};
 use bagh_tablebase::{
     BuildOptions, MovementTable, PlacementSolver, PlacementTable, Tablebase, TablebaseError, Value,
 };
-use common::tables::{quiet, rules, temp_path};
+use common::tables::{fresh_path, quiet, rules};
 
 fn small() -> Ruleset {
     rules(&[Point::C3], 4, 2, TigerMoves::Step, false, false)
@@ -22,8 +22,7 @@ fn small() -> Ruleset {
 
 /// A fresh directory holding the complete tables of `rules`.
 fn built(name: &str, rules: Ruleset) -> PathBuf {
-    let dir = temp_path(name);
-    std::fs::remove_dir_all(&dir).ok();
+    let dir = fresh_path(name);
     Tablebase::build(rules, &dir, &quiet()).unwrap();
     dir
 }
@@ -176,8 +175,7 @@ fn a_layer_built_on_another_movement_table_is_a_mismatch() {
 #[test]
 fn a_movement_only_directory_answers_movement_and_names_the_missing_build() {
     let rules = small();
-    let dir = temp_path("movement-only");
-    std::fs::remove_dir_all(&dir).ok();
+    let dir = fresh_path("movement-only");
     let tables = Tablebase::build_movement(rules, &dir, &quiet()).unwrap();
     assert!(tables.placement().is_none());
     assert!(tables.placement_missing().unwrap().contains("not built"));
@@ -202,8 +200,7 @@ fn a_movement_only_directory_answers_movement_and_names_the_missing_build() {
 
 #[test]
 fn a_second_build_into_the_same_directory_is_busy() {
-    let dir = temp_path("busy");
-    std::fs::remove_dir_all(&dir).ok();
+    let dir = fresh_path("busy");
     std::fs::create_dir_all(&dir).unwrap();
     let lock = std::fs::File::create(dir.join("build.lock")).unwrap();
     lock.try_lock().unwrap();
@@ -220,8 +217,7 @@ fn a_second_build_into_the_same_directory_is_busy() {
 fn a_resume_recomputes_damaged_or_foreign_layers_and_ends_with_the_same_files() {
     let rules = small();
     let whole = built("resume-whole", rules);
-    let dir = temp_path("resume");
-    std::fs::remove_dir_all(&dir).ok();
+    let dir = fresh_path("resume");
     // Stop once the layer of 1 goat placed starts (layers 3 and 2 are done).
     let seen = Arc::new(AtomicUsize::new(0));
     let calls = seen.clone();
@@ -265,8 +261,7 @@ fn search_limits_out_of_range_are_errors() {
     }
     assert!(PlacementSolver::new(&movement, 10).is_ok());
     // A budget too small for the tables is refused before anything is written.
-    let fresh = temp_path("limits-budget");
-    std::fs::remove_dir_all(&fresh).ok();
+    let fresh = fresh_path("limits-budget");
     let tight = BuildOptions {
         memory_budget: 1 << 10,
         ..quiet()

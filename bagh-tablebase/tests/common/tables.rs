@@ -39,3 +39,10 @@ pub fn temp_path(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
+
+/// [`temp_path`] with nothing there: what an earlier run left is removed.
+pub fn fresh_path(name: &str) -> PathBuf {
+    let path = temp_path(name);
+    std::fs::remove_dir_all(&path).ok();
+    path
+}
