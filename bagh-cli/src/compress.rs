@@ -1,16 +1,70 @@
-//! `bagh compress`: `CompressedTables::compress` with a progress bar, then
-//! the file's size and the wall time.
+//! `bagh compress`: its arguments, and `CompressedTables::compress` with a
+//! progress bar, then the file's size and the wall time.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use bagh_tablebase::{BuildOptions, CompressedTables, PlacementLayers, Tablebase};
+use clap::Args;
 
 use crate::error::CliError;
 use crate::numbers::thousands;
 use crate::progress::BuildBars;
-use crate::CompressArgs;
+
+/// Compress a built tablebase: the whole game in one file, opened like the full tables.
+///
+/// DIR must hold the movement table and every placement layer. OUT (a
+/// directory, created if missing) receives `tables.btz`, which
+/// `bagh probe OUT`, the engine's tablebase option and every binding open
+/// as they open DIR. Each layer file is read and checked on the way. DIR
+/// may also hold a compressed file of this version that stores every
+/// layer OUT will: its sections are copied, in seconds.
+///
+/// --part-bytes 95000000 writes the file in parts of at most that size,
+/// cut where sections end: tables.btz, then tables.btz.1, tables.btz.2, ...
+/// beside it, which every reader opens as one file (a data package of a
+/// file larger than a package registry takes ships them as separate files).
+///
+/// --leave-out 16,18 leaves out the placement layers of 16 and 18 goats
+/// placed (never two adjacent ones): a probe recovers them by searching
+/// one ply more, cheap late in placement. --alternate-layers stores every
+/// other placement layer (the last one kept): a file about half as large,
+/// and placement probes up to thousands of times slower.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  bagh compress tablebases/bagh-chal tablebases/bagh-chal-compressed
+  bagh compress tablebases/bagh-chal-compressed tablebases/bagh-chal-smaller --leave-out 16,18
+  bagh compress tablebases/bagh-chal tablebases/bagh-chal-small --alternate-layers
+  bagh compress tablebases/bagh-chal-compressed tablebases/bagh-chal-in-parts --part-bytes 95000000
+  bagh verify tablebases/bagh-chal-compressed --against tablebases/bagh-chal")]
+pub struct CompressArgs {
+    /// The directory of the full tables (or of a compressed file to copy sections from).
+    pub dir: PathBuf,
+    /// The directory of the compressed file.
+    pub out: PathBuf,
+    /// Store every other placement layer: a file about half as large, far slower placement probes.
+    #[arg(long)]
+    pub alternate_layers: bool,
+    /// Leave out the placement layers of these counts of goats placed (comma-separated; never two adjacent).
+    #[arg(
+        long,
+        value_name = "PLACED",
+        value_delimiter = ',',
+        conflicts_with = "alternate_layers"
+    )]
+    pub leave_out: Vec<u8>,
+    /// Write the file in parts of at most this many bytes (tables.btz, tables.btz.1, ...), cut where sections end.
+    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub part_bytes: Option<u64>,
+    /// Threads; 0 for one per core.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// No progress bars (they are hidden anyway when stderr is not a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
 
 /// Runs `bagh compress`.
 pub fn run(args: &CompressArgs) -> Result<(), CliError> {
