@@ -91,6 +91,12 @@ pub(crate) type Source<'a> = &'a (dyn Fn(std::ops::Range<u64>, &mut dyn FnMut(Al
 #[cfg(test)]
 pub(crate) static FORCED_DEPTH: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 
+/// Held by a test while it forces [`FORCED_DEPTH`], and by a test whose
+/// expectations depend on the depths measured best (the tests of one
+/// binary run side by side on threads, and the depth is global).
+#[cfg(test)]
+pub(crate) static DEPTH_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Entries a chunk holds at most.
 const CHUNK: u64 = 1 << 24;
 
