@@ -182,12 +182,7 @@ impl CompressedTables {
         }
         std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
         let path = CompressedTables::path_in(dir);
-        if path.canonicalize().ok() == Some(self.path.canonicalize().unwrap_or_default()) {
-            return Err(unsupported(format!(
-                "{} would be written over itself: choose another directory",
-                path.display()
-            )));
-        }
+        self.refuse_writing_over_itself(&path, 1)?;
         format::write(
             version,
             &path,

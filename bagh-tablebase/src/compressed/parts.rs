@@ -161,21 +161,7 @@ impl CompressedTables {
         })?;
         std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
         let path = CompressedTables::path_in(dir);
-        let mine: Vec<PathBuf> = self
-            .files()
-            .iter()
-            .filter_map(|f| f.canonicalize().ok())
-            .collect();
-        if (0..=cuts.len()).any(|k| {
-            part_path(&path, k)
-                .canonicalize()
-                .is_ok_and(|p| mine.contains(&p))
-        }) {
-            return Err(unsupported(format!(
-                "{} would be written over itself: choose another directory",
-                path.display()
-            )));
-        }
+        self.refuse_writing_over_itself(&path, cuts.len() + 1)?;
         // The header ends where the first section starts (`read` checked
         // that the first part holds it whole).
         let first = self.header.sections.first().map_or(0, |s| whole(s).start);
@@ -200,6 +186,37 @@ impl CompressedTables {
         }
         remove_parts_from(&path, bounds.len() - 1)?;
         CompressedTables::open(&path)
+    }
+}
+
+impl CompressedTables {
+    /// An error if writing `count` parts at `path` (`path`, `path.1`, ...)
+    /// would write over one of this file's own parts.
+    pub(super) fn refuse_writing_over_itself(
+        &self,
+        path: &Path,
+        count: usize,
+    ) -> Result<(), TablebaseError> {
+        let mine: Vec<PathBuf> = self
+            .files()
+            .iter()
+            .filter_map(|f| f.canonicalize().ok())
+            .collect();
+        let over_itself = (0..count).any(|k| {
+            part_path(path, k)
+                .canonicalize()
+                .is_ok_and(|p| mine.contains(&p))
+        });
+        if over_itself {
+            return Err(TablebaseError::Unsupported {
+                rules: self.rules().to_string(),
+                reason: format!(
+                    "{} would be written over itself: choose another directory",
+                    path.display()
+                ),
+            });
+        }
+        Ok(())
     }
 }
 
