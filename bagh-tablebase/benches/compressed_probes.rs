@@ -12,7 +12,9 @@
 //! target/tablebases/bagh-chal-compressed); without them, a small rule set
 //! is built and compressed both ways (every placement layer, every other
 //! one) into temporary directories. `BAGH_BENCH_POSITIONS` sets the
-//! positions of each line (20,000; a tenth of them for `best_moves`). Positions come from
+//! positions of each line (20,000; a tenth of them for `best_moves`), and
+//! `BAGH_BENCH_ONLY` runs only the lines whose name holds its text (and
+//! skips the probes by goats placed). Positions come from
 //! seeded random games. Each probe is timed on its own; a run's figure is
 //! the median probe, and the line gives the median of 7 runs (the
 //! tables alternating; the compressed file opened afresh for each, so
@@ -148,7 +150,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             true,
         ),
     ];
+    let only = std::env::var("BAGH_BENCH_ONLY").ok();
     for (what, positions, best) in tasks {
+        if only
+            .as_ref()
+            .is_some_and(|only| !what.contains(only.as_str()))
+        {
+            continue;
+        }
         let mut full_runs = Vec::new();
         let mut compressed_runs = vec![Vec::new(); files.len()];
         let (mut tails, mut slowest) = (vec![Vec::new(); files.len()], vec![0f64; files.len()]);
@@ -191,7 +200,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let goats = full.rules().goats();
-    for file in &files {
+    for file in files.iter().filter(|_| only.is_none()) {
         println!("{}, probes by goats placed (one run):", name(file));
         let compressed = Tablebase::open(file.dir())?;
         for (side, positions) in [("goats", &goats_to_move), ("tigers", &tigers_to_move)] {

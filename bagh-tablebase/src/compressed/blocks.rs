@@ -241,20 +241,20 @@ impl CompressedTables {
             if next >= *end {
                 break Ok(None);
             }
-            let Some((token, length)) =
-                section.decoders[usize::from(kind)].decode((reader.peek() >> 32) as u32)
+            // One window holds the token's code and its extra bits: a
+            // code has at most 24 bits and a class at most 39 extra bits.
+            let window = reader.peek();
+            let Some((token, code)) =
+                section.decoders[usize::from(kind)].decode((window >> 32) as u32)
             else {
                 break Err("bits that are no code");
             };
-            reader.skip(length);
             let (class, symbol) = class_and_symbol(token);
             let extra = extra_bits(class);
-            let value = if extra > 0 {
-                reader.peek() >> (64 - extra)
-            } else {
-                0
-            };
-            reader.skip(extra);
+            // The `extra` bits after the code (none when `extra` is 0: the
+            // top bit is cleared before the shift by 63).
+            let value = ((window << code) >> 1) >> (63 - extra);
+            reader.skip(code + extra);
             let length = run_length(class, value);
             if reader.position > reader.len() || length > *end - next {
                 break Err("a block that overruns");
