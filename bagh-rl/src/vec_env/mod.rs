@@ -57,7 +57,7 @@ pub use buffers::Buffers;
 pub use opponent::Opponent;
 use opponent::Player;
 use slot::{check_action, step_rows, Slot};
-use workers::Workers;
+use workers::{Gate, Workers};
 
 use crate::{EnvError, NUM_ACTIONS};
 
@@ -265,14 +265,9 @@ impl VecEnv {
             );
         };
         // Each thread checks, then steps, the same rows, so that the rows of
-        // a worker's games stay in its core's caches.
+        // a worker's games stay in its core's caches; none steps until
+        // every thread has checked its rows.
         let chunk = self.rows_per_thread();
-        let checks = self.slots.chunks(chunk).zip(actions.chunks(chunk));
-        first_error(
-            pool.run(checks.enumerate().collect(), |(i, (slots, actions))| {
-                check_rows(slots, actions, i * chunk)
-            }),
-        )?;
         let mut rows: Vec<Buffers<'_>> = Vec::with_capacity(self.threads);
         let mut rest = Buffers {
             observations: &mut *out.observations,
@@ -298,8 +293,17 @@ impl VecEnv {
             .zip(self.players.iter_mut())
             .enumerate()
             .collect();
+        let gate = Gate::new(n.div_ceil(chunk));
         first_error(
             pool.run(jobs, |(i, (((slots, actions), mut rows), player))| {
+                // A check that panics refuses the step for every thread.
+                let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    check_rows(slots, actions, i * chunk)
+                }))
+                .unwrap_or_else(|_| Err(stopped()));
+                if !gate.pass(checked.is_ok()) {
+                    return checked;
+                }
                 step_rows(slots, actions, &mut rows, player, shared, i * chunk)
             }),
         )
@@ -327,9 +331,14 @@ impl VecEnv {
 /// The first error of the threads' results, in the environments' order; a
 /// worker that panicked (no result) is an error too.
 fn first_error(results: Vec<Option<Result<(), EnvError>>>) -> Result<(), EnvError> {
-    results.into_iter().try_for_each(|result| {
-        result.unwrap_or_else(|| Err(invalid("threads", "a worker thread stopped unexpectedly")))
-    })
+    results
+        .into_iter()
+        .try_for_each(|result| result.unwrap_or_else(|| Err(stopped())))
+}
+
+/// The error of a worker thread that panicked.
+fn stopped() -> EnvError {
+    invalid("threads", "a worker thread stopped unexpectedly")
 }
 
 /// Checks the actions of `slots` (the first of which is number `first`).

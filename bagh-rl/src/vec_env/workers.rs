@@ -9,7 +9,7 @@
 //! [`KEEP_AWAKE`]: the caller for the workers' last rows, each worker for
 //! the next step.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -30,6 +30,48 @@ fn spin_until(done: impl Fn() -> bool) {
         if began.elapsed() >= KEEP_AWAKE {
             return;
         }
+    }
+}
+
+/// A point that every job of one [`Workers::run`] reaches before any goes
+/// on, each saying whether all may go on: a step checks every action on
+/// the thread that will play it, and plays none if one is refused,
+/// without a second round trip to the workers.
+pub(crate) struct Gate {
+    jobs: usize,
+    arrived: AtomicUsize,
+    refused: AtomicBool,
+}
+
+impl Gate {
+    /// A gate for `jobs` jobs.
+    pub(crate) fn new(jobs: usize) -> Gate {
+        Gate {
+            jobs,
+            arrived: AtomicUsize::new(0),
+            refused: AtomicBool::new(false),
+        }
+    }
+
+    /// Waits for every job to arrive (`ok` if this one lets the others go
+    /// on), then whether none refused. Every job must call it once: the
+    /// workers of a run are at least as many as its jobs, so all arrive.
+    pub(crate) fn pass(&self, ok: bool) -> bool {
+        if !ok {
+            self.refused.store(true, Ordering::Relaxed);
+        }
+        self.arrived.fetch_add(1, Ordering::AcqRel);
+        let mut turns = 0u32;
+        while self.arrived.load(Ordering::Acquire) < self.jobs {
+            // The others are running: spin, then leave the core to them.
+            turns += 1;
+            if turns < 1 << 14 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        !self.refused.load(Ordering::Relaxed)
     }
 }
 
