@@ -4,6 +4,7 @@ batched MCTS and a small policy/value network, scored against the tables.
 
     python3 training/train_agent.py --tables DIR --out DIR [--minutes M]
         [--seed S] [--simulations N] [--games G] [--eval-every MINUTES]
+        [--value result|tables]
     python3 training/train_agent.py --evaluate AGENT.npz --tables DIR
     python3 training/train_agent.py --self-test
 
@@ -164,23 +165,28 @@ class Replay:
 
 
 def self_play(
-    net: Network, mcts: bagh.rl.MCTS, rules: bagh.Ruleset, games: int, rng: np.random.Generator
+    net: Network, mcts: bagh.rl.MCTS, rules: bagh.Ruleset, games: int, rng: np.random.Generator,
+    tables: bagh.Tablebase | None = None,
 ) -> tuple[Array, npt.NDArray[np.bool_], Array, Array, int]:
     """`games` games played at once; their positions, masks, search
-    policies and results for the side to move; and the positions' count."""
+    policies and values for the side to move (the games' results, or with
+    `tables` the perfect values); and the positions' count."""
     boards = [bagh.Game(rules) for _ in range(games)]
     records: list[list[tuple[Array, npt.NDArray[np.bool_], Array, str]]] = [[] for _ in boards]
+    codes: list[list[int]] = [[] for _ in boards]
     live = list(range(games))
     while live:
         batch = [boards[i] for i in live]
         policies, _, _ = mcts.search(batch, net.evaluate)
         obs = bagh.rl.observations(batch).reshape(len(batch), -1)
         masks = bagh.rl.legal_masks(batch)
+        packed = bagh.rl.pack([game.position for game in batch])
         still = []
         for row, i in enumerate(live):
             game = boards[i]
             pi = policies[row]
             records[i].append((obs[row], masks[row], pi, game.side_to_move))
+            codes[i].append(int(packed[row]))
             if len(game) < SAMPLED_PLIES:
                 action = int(rng.choice(ACTIONS, p=pi / pi.sum()))
             else:
@@ -198,8 +204,12 @@ def self_play(
             out_masks.append(m)
             out_pi.append(pi)
             out_z.append(0.0 if winner is None else (1.0 if winner == side else -1.0))
+    values = np.array(out_z, np.float32)
+    if tables is not None:
+        every = np.array([code for game_codes in codes for code in game_codes], np.uint64)
+        values = tables.probe_many(every)[0].astype(np.float32)
     return (np.array(out_obs, np.float32), np.array(out_masks), np.array(out_pi, np.float32),
-            np.array(out_z, np.float32), len(out_obs))
+            values, len(out_obs))
 
 
 def train_steps(
@@ -290,7 +300,8 @@ def train(args: argparse.Namespace) -> None:
             next_eval += args.eval_every
         if minutes >= args.minutes:
             break
-        obs, masks, pi, z, n = self_play(net, mcts, rules, args.games, rng)
+        teacher = tables if args.value == "tables" else None
+        obs, masks, pi, z, n = self_play(net, mcts, rules, args.games, rng, teacher)
         replay.add(obs, masks, pi, z)
         games += args.games
         positions += n
@@ -339,6 +350,15 @@ def self_test() -> None:
     mcts = bagh.rl.MCTS(small, simulations=8, seed=1)
     o, m, p, zz, n = self_play(net, mcts, small, 2, rng)
     assert n == len(o) > 0 and np.allclose(p.sum(axis=1), 1.0) and set(np.unique(zz)) <= {-1.0, 0.0, 1.0}
+    # With tables, each position's value target is its perfect value.
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        small_tables = bagh.Tablebase.build(small, tmp + "/tables")
+        o2, _, _, z2, n2 = self_play(net, mcts, small, 2, rng, small_tables)
+        assert n2 == len(z2) > 0
+        # A second, independent labelling: each position's probe.
+        first = bagh.Game(small)
+        assert z2[0] == {"win": 1.0, "draw": 0.0, "loss": -1.0}[small_tables.probe(first.position).value]
     replay = Replay(100)
     replay.add(o, m, p, zz)
     before = net.gradients(replay.obs[: replay.size], replay.masks[: replay.size],
@@ -367,6 +387,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--eval-every", type=float, default=10.0)
     parser.add_argument("--eval-positions", type=int, default=1000)
     parser.add_argument("--eval-games", type=int, default=10)
+    parser.add_argument("--value", choices=("result", "tables"), default="result",
+                        help="value targets: the self-play games' results, or the tables' values")
     args = parser.parse_args(argv)
     if args.self_test:
         self_test()
