@@ -73,11 +73,14 @@ $(VENV)/.installed: $(PY_SOURCES)
 
 # The baseline agent of docs/rl.md: self-play with bagh.rl.MCTS and a numpy
 # network for AGENT_MINUTES, scored against the tables every 10 minutes;
-# writes target/agent/{agent.npz,curve.json,curve.md}.
+# writes target/agent/{agent.npz,curve.json,curve.md}. AGENT_VALUE=tables
+# takes the value targets from the tables (the committed agent),
+# AGENT_VALUE=result from the self-play games' results.
 AGENT_MINUTES ?= 60
+AGENT_VALUE ?= tables
 .PHONY: train-agent
 train-agent: .venv
-	$(PY) training/train_agent.py --tables $(AGENT_TABLES) --out target/agent --minutes $(AGENT_MINUTES)
+	$(PY) training/train_agent.py --tables $(AGENT_TABLES) --out target/agent --minutes $(AGENT_MINUTES) --value $(AGENT_VALUE)
 
 # Engine nodes per second through the command line (Rust), Python and Node,
 # side by side: benchmarks/engine_bindings.py.
