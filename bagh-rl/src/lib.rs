@@ -27,7 +27,7 @@
 //! - [`actions`](crate::encode): [`NUM_ACTIONS`] = 289, [`encode`],
 //!   [`decode`], [`decode_in_game`]; `docs/rl.md` has the table.
 //! - masks: [`legal_mask`], [`write_position_mask`], [`write_game_mask`];
-//! - observations: [`observation`], [`write_position_observation`],
+//! - observations: [`observation()`], [`write_position_observation`],
 //!   [`write_game_observation`], the planes in [`plane`];
 //! - symmetries: [`symmetries`], maps over observations and actions;
 //! - [`VecEnv`]: many games at once, self-play or against an [`Opponent`];
