@@ -97,9 +97,10 @@ AGENT_TABLES ?= target/tablebases/bagh-chal
 bench-agents: .venv
 	$(PY) benchmarks/rl_agents.py $(AGENT_TABLES)
 
-# The committed baseline agent (training/agents) scored in the same run as
+# A committed baseline agent (training/agents) scored in the same run as
 # the reference rows, on AGENT_TABLES (bagh-chal; AGENT_TABLES=target/tablebases/two-tigers
-# for the other table of docs/rl.md).
+# AGENT_CHECKPOINT=training/agents/two-tigers-baseline.npz for the other
+# table of docs/rl.md).
 AGENT_CHECKPOINT ?= training/agents/bagh-chal-baseline.npz
 .PHONY: evaluate-agent
 evaluate-agent: .venv
