@@ -6,6 +6,7 @@ batched MCTS and a small policy/value network, scored against the tables.
         [--seed S] [--simulations N] [--games G] [--eval-every MINUTES]
         [--value result|tables]
     python3 training/train_agent.py --evaluate AGENT.npz --tables DIR
+        [--play-simulations N]
     python3 training/train_agent.py --self-test
 
 The network is a numpy multilayer perceptron over the observation planes,
@@ -39,6 +40,7 @@ import json  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -229,6 +231,21 @@ def train_steps(
     return loss
 
 
+def searching_policy(
+    net: Network, rules: bagh.Ruleset, simulations: int, seed: int
+) -> Callable[[list[bagh.Game]], npt.NDArray[np.int64]]:
+    """A policy over games: the most visited move of a noiseless MCTS
+    guided by the network."""
+    mcts = bagh.rl.MCTS(rules, simulations=simulations, dirichlet_weight=0.0, batch_size=256, seed=seed)
+
+    def policy(games: list[bagh.Game]) -> npt.NDArray[np.int64]:
+        policies, _, _ = mcts.search(games, net.evaluate)
+        actions: npt.NDArray[np.int64] = policies.argmax(axis=1).astype(np.int64)
+        return actions
+
+    return policy
+
+
 def score(net: Network, tables: bagh.Tablebase, positions: int, games: int) -> dict[str, Any]:
     report = bagh.rl.evaluate(net.act, tables, positions=positions, games=games)
     def rate(r: bagh.rl.Rate) -> dict[str, Any]:
@@ -387,6 +404,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--eval-every", type=float, default=10.0)
     parser.add_argument("--eval-positions", type=int, default=1000)
     parser.add_argument("--eval-games", type=int, default=10)
+    parser.add_argument("--play-simulations", type=int, default=0,
+                        help="with --evaluate: play the most visited move of an MCTS of this many simulations")
     parser.add_argument("--value", choices=("result", "tables"), default="result",
                         help="value targets: the self-play games' results, or the tables' values")
     args = parser.parse_args(argv)
@@ -397,7 +416,12 @@ def main(argv: list[str]) -> None:
     elif args.evaluate:
         tables = bagh.Tablebase.open(args.tables)
         net = Network.load(Path(args.evaluate))
-        report = bagh.rl.evaluate(net.act, tables, positions=args.eval_positions, games=args.eval_games)
+        if args.play_simulations > 0:
+            report = bagh.rl.evaluate(searching_policy(net, tables.rules, args.play_simulations, args.seed),
+                                      tables, positions=args.eval_positions, games=args.eval_games,
+                                      inputs="games")
+        else:
+            report = bagh.rl.evaluate(net.act, tables, positions=args.eval_positions, games=args.eval_games)
         print(report.to_markdown(), end="")
     else:
         train(args)

@@ -94,3 +94,25 @@ def test_bad_policies_raise(tables: bagh.Tablebase) -> None:
 
     with pytest.raises(KeyError, match="no network"):
         bagh.rl.evaluate(failing, tables, positions=5, games=0)
+
+
+def test_a_policy_over_games_is_scored_like_one_over_observations(tables: bagh.Tablebase) -> None:
+    # The same decisions (each game's lowest legal action) through both
+    # inputs give the same report; the games are copies the policy may play on.
+    def first_of_observations(obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> Any:
+        return masks.argmax(axis=1)
+
+    def first_of_games(games: list[bagh.Game]) -> Any:
+        actions = [min(bagh.rl.encode(m) for m in g.legal_moves()) for g in games]
+        for game in games:
+            game.push(game.legal_moves()[0])
+        return np.array(actions, dtype=np.int64)
+
+    by_observations = bagh.rl.evaluate(first_of_observations, tables, positions=150, games=2)
+    by_games = bagh.rl.evaluate(first_of_games, tables, positions=150, games=2, inputs="games")
+    assert by_games.to_markdown() == by_observations.to_markdown()
+    assert [g["record"] for g in by_games.games] == [g["record"] for g in by_observations.games]
+    with pytest.raises(bagh.rl.RLError, match="inputs"):
+        bagh.rl.evaluate(first_of_games, tables, positions=5, games=0, inputs="boards")  # type: ignore[arg-type]
+    with pytest.raises(bagh.rl.RLError, match="row 0"):
+        bagh.rl.evaluate(lambda games: [999] * len(games), tables, positions=5, games=0, inputs="games")

@@ -176,7 +176,31 @@ fn policy_moves(py: Python<'_>, policy: &Py<PyAny>, games: &[&Game]) -> PyResult
     let obs = PyArray1::from_vec(py, obs).reshape([k, planes, ranks, files])?;
     let masks = PyArray1::from_vec(py, masks).reshape([k, NUM_ACTIONS])?;
     let answer = policy.bind(py).call1((obs, masks))?;
-    let actions = to_actions(py, &answer, k)?;
+    decode_actions(py, &answer, games)
+}
+
+/// A Python policy's moves for `games`, given the games themselves (an
+/// agent that searches, say): a list of copies in, actions out.
+fn policy_moves_of_games(
+    py: Python<'_>,
+    policy: &Py<PyAny>,
+    games: &[&Game],
+) -> PyResult<Vec<Move>> {
+    let copies: Vec<crate::game::PyGame> = games
+        .iter()
+        .map(|game| crate::game::PyGame((*game).clone()))
+        .collect();
+    let answer = policy.bind(py).call1((copies,))?;
+    decode_actions(py, &answer, games)
+}
+
+/// The moves that a policy's `answer` (one action a game) names.
+fn decode_actions(
+    py: Python<'_>,
+    answer: &Bound<'_, PyAny>,
+    games: &[&Game],
+) -> PyResult<Vec<Move>> {
+    let actions = to_actions(py, answer, games.len())?;
     games
         .iter()
         .zip(actions)
@@ -199,13 +223,14 @@ fn policy_moves(py: Python<'_>, policy: &Py<PyAny>, games: &[&Game]) -> PyResult
 ///
 /// `policy` is a callable `(observations, masks) -> actions` over a batch
 /// (float32 `(k, *OBSERVATION_SHAPE)`, bool `(k, NUM_ACTIONS)`, an integer
-/// array of `k` legal actions); `"random"` (uniform legal moves, seeded by
+/// array of `k` legal actions), or with `inputs="games"` a callable over a
+/// list of `k` games (copies) that answers the same actions; `"random"` (uniform legal moves, seeded by
 /// `seed`); or an engine level from 1 to 20 (`engine_nodes` nodes a move),
 /// the reference rows. The tables may be full or compressed. The critical
 /// positions come from random games `first_seed..` (1,000,000 up: the
 /// held-out seeds, which no tuning here uses).
 #[pyfunction]
-#[pyo3(signature = (policy, tablebase, *, positions = 1000, games = 20, seed = 0, first_seed = 1_000_000, max_plies = 300, batch = 256, engine_nodes = 20_000))]
+#[pyo3(signature = (policy, tablebase, *, positions = 1000, games = 20, seed = 0, first_seed = 1_000_000, max_plies = 300, batch = 256, engine_nodes = 20_000, inputs = "observations"))]
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate(
     py: Python<'_>,
@@ -218,7 +243,18 @@ pub fn evaluate(
     max_plies: usize,
     batch: usize,
     engine_nodes: u64,
+    inputs: &str,
 ) -> PyResult<PyAgentReport> {
+    let of_games = match inputs {
+        "observations" => false,
+        "games" => true,
+        other => {
+            return Err(rl_error(
+                "inputs",
+                format!("expected \"observations\" or \"games\", got {other:?}"),
+            ))
+        }
+    };
     let tables: Arc<_> = tablebase.shared();
     let options = BenchmarkOptions {
         positions,
@@ -278,7 +314,13 @@ pub fn evaluate(
         let policy = policy.unbind();
         py.detach(|| {
             run(&tables, &options, |games: &[&Game]| {
-                Python::attach(|py| policy_moves(py, &policy, games))
+                Python::attach(|py| {
+                    if of_games {
+                        policy_moves_of_games(py, &policy, games)
+                    } else {
+                        policy_moves(py, &policy, games)
+                    }
+                })
             })
         })
     } else {

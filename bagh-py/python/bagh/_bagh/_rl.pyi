@@ -246,9 +246,10 @@ class AgentReport:
         """The figures as a Markdown table with their 95% intervals."""
 
 _Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
+_GamesPolicy = Callable[[list[Game]], Any]
 
 def evaluate(
-    policy: _Policy | Literal["random"] | int,
+    policy: _Policy | _GamesPolicy | Literal["random"] | int,
     tablebase: Tablebase,
     *,
     positions: int = 1000,
@@ -258,6 +259,7 @@ def evaluate(
     max_plies: int = 300,
     batch: int = 256,
     engine_nodes: int = 20_000,
+    inputs: Literal["observations", "games"] = "observations",
 ) -> AgentReport:
     """Scores ``policy`` against perfect play, each figure with a 95% interval.
 
@@ -268,7 +270,9 @@ def evaluate(
     play by the tables alone, ``history_nodes=0``, as the benchmark defines
     them); and
     value-losing moves per 1,000. ``policy`` maps a batch of observations
-    and masks to legal actions, or is ``"random"`` or an engine level
+    and masks to legal actions (with ``inputs="games"``, a list of games,
+    copies, to their legal actions: an agent that searches), or is
+    ``"random"`` or an engine level
     (1 to 20, ``engine_nodes`` nodes a move): the reference rows. The
     tables may be full or compressed; they ignore a game's history.
     """
