@@ -376,6 +376,10 @@ def self_test() -> None:
         # A second, independent labelling: each position's probe.
         first = bagh.Game(small)
         assert z2[0] == {"win": 1.0, "draw": 0.0, "loss": -1.0}[small_tables.probe(first.position).value]
+        # The searching policy answers a legal move in every position judged.
+        report = bagh.rl.evaluate(searching_policy(net, small, 8, 1), small_tables,
+                                  positions=20, games=2, inputs="games")
+        assert report.critical["all"].total == 20 and len(report.games) == 4
     replay = Replay(100)
     replay.add(o, m, p, zz)
     before = net.gradients(replay.obs[: replay.size], replay.masks[: replay.size],
