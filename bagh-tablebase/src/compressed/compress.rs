@@ -153,12 +153,8 @@ impl CompressedTables {
         version: u32,
     ) -> Result<CompressedTables, TablebaseError> {
         let rules = *self.rules();
-        let unsupported = |reason: String| TablebaseError::Unsupported {
-            rules: rules.to_string(),
-            reason,
-        };
         if self.header.version != version {
-            return Err(unsupported(format!(
+            return Err(self.unsupported(format!(
                 "{} is of format {}, and its sections can be copied only into a file of the same \
                  format ({version}): compress the full tables",
                 self.path.display(),
@@ -174,7 +170,7 @@ impl CompressedTables {
             .collect();
         missing.dedup();
         if !missing.is_empty() {
-            return Err(unsupported(format!(
+            return Err(self.unsupported(format!(
                 "{} leaves out the placement layers of {missing:?} goats placed, which the new \
                  file would store: compress the full tables",
                 self.path.display()

@@ -145,17 +145,13 @@ impl CompressedTables {
         max_part_bytes: u64,
     ) -> Result<CompressedTables, TablebaseError> {
         let dir = dir.as_ref();
-        let unsupported = |reason: String| TablebaseError::Unsupported {
-            rules: self.rules().to_string(),
-            reason,
-        };
         let whole = |section: &Section| {
             let start = self.parts.start(section.file);
             start + section.data.start as u64..start + section.data.end as u64
         };
         let ends: Vec<u64> = self.header.sections.iter().map(|s| whole(s).end).collect();
         let cuts = cuts(&ends, max_part_bytes).ok_or_else(|| {
-            unsupported(format!(
+            self.unsupported(format!(
                 "a section (or the header with the first one) is longer than parts of {max_part_bytes} bytes"
             ))
         })?;
@@ -208,15 +204,21 @@ impl CompressedTables {
                 .is_ok_and(|p| mine.contains(&p))
         });
         if over_itself {
-            return Err(TablebaseError::Unsupported {
-                rules: self.rules().to_string(),
-                reason: format!(
-                    "{} would be written over itself: choose another directory",
-                    path.display()
-                ),
-            });
+            return Err(self.unsupported(format!(
+                "{} would be written over itself: choose another directory",
+                path.display()
+            )));
         }
         Ok(())
+    }
+
+    /// An [`Unsupported`](TablebaseError::Unsupported) error for this
+    /// file's rule set.
+    pub(super) fn unsupported(&self, reason: String) -> TablebaseError {
+        TablebaseError::Unsupported {
+            rules: self.rules().to_string(),
+            reason,
+        }
     }
 }
 
