@@ -41,7 +41,7 @@ import sys  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 from collections.abc import Callable  # noqa: E402
-from typing import Any  # noqa: E402
+from typing import Any, Literal  # noqa: E402
 
 import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
@@ -174,8 +174,7 @@ def self_play(
     policies and values for the side to move (the games' results, or with
     `tables` the perfect values); and the positions' count."""
     boards = [bagh.Game(rules) for _ in range(games)]
-    records: list[list[tuple[Array, npt.NDArray[np.bool_], Array, str]]] = [[] for _ in boards]
-    codes: list[list[int]] = [[] for _ in boards]
+    records: list[list[tuple[Array, npt.NDArray[np.bool_], Array, str, int]]] = [[] for _ in boards]
     live = list(range(games))
     while live:
         batch = [boards[i] for i in live]
@@ -187,8 +186,7 @@ def self_play(
         for row, i in enumerate(live):
             game = boards[i]
             pi = policies[row]
-            records[i].append((obs[row], masks[row], pi, game.side_to_move))
-            codes[i].append(int(packed[row]))
+            records[i].append((obs[row], masks[row], pi, game.side_to_move, int(packed[row])))
             if len(game) < SAMPLED_PLIES:
                 action = int(rng.choice(ACTIONS, p=pi / pi.sum()))
             else:
@@ -197,19 +195,19 @@ def self_play(
             if not game.is_game_over() and len(game) < MAX_PLIES:
                 still.append(i)
         live = still
-    out_obs, out_masks, out_pi, out_z = [], [], [], []
+    out_obs, out_masks, out_pi, out_z, out_codes = [], [], [], [], []
     for game, record in zip(boards, records):
         outcome = game.outcome()
         winner = outcome.winner if outcome is not None else None
-        for o, m, pi, side in record:
+        for o, m, pi, side, code in record:
             out_obs.append(o)
             out_masks.append(m)
             out_pi.append(pi)
             out_z.append(0.0 if winner is None else (1.0 if winner == side else -1.0))
+            out_codes.append(code)
     values = np.array(out_z, np.float32)
     if tables is not None:
-        every = np.array([code for game_codes in codes for code in game_codes], np.uint64)
-        values = tables.probe_many(every)[0].astype(np.float32)
+        values = tables.probe_many(np.array(out_codes, np.uint64))[0].astype(np.float32)
     return (np.array(out_obs, np.float32), np.array(out_masks), np.array(out_pi, np.float32),
             values, len(out_obs))
 
@@ -290,6 +288,7 @@ def train(args: argparse.Namespace) -> None:
     mcts = bagh.rl.MCTS(rules, simulations=args.simulations, dirichlet_weight=0.25,
                         batch_size=256, seed=args.seed)
     replay = Replay(args.window)
+    teacher = tables if args.value == "tables" else None
     symmetries = bagh.rl.symmetries()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -317,7 +316,6 @@ def train(args: argparse.Namespace) -> None:
             next_eval += args.eval_every
         if minutes >= args.minutes:
             break
-        teacher = tables if args.value == "tables" else None
         obs, masks, pi, z, n = self_play(net, mcts, rules, args.games, rng, teacher)
         replay.add(obs, masks, pi, z)
         games += args.games
@@ -421,11 +419,12 @@ def main(argv: list[str]) -> None:
         tables = bagh.Tablebase.open(args.tables)
         net = Network.load(Path(args.evaluate))
         if args.play_simulations > 0:
-            report = bagh.rl.evaluate(searching_policy(net, tables.rules, args.play_simulations, args.seed),
-                                      tables, positions=args.eval_positions, games=args.eval_games,
-                                      inputs="games")
+            policy: Any = searching_policy(net, tables.rules, args.play_simulations, args.seed)
+            inputs: Literal["observations", "games"] = "games"
         else:
-            report = bagh.rl.evaluate(net.act, tables, positions=args.eval_positions, games=args.eval_games)
+            policy, inputs = net.act, "observations"
+        report = bagh.rl.evaluate(policy, tables, positions=args.eval_positions, games=args.eval_games,
+                                  inputs=inputs)
         print(report.to_markdown(), end="")
     else:
         train(args)
