@@ -70,7 +70,7 @@
 //! `docs/engine.md` describes the evaluation's features, the table's
 //! replacement scheme, the levels and the threads.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 mod analysis;

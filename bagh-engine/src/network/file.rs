@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Bucket, Network, BUCKETS, H1, H2, H3, INPUTS, OUTPUTS, OUTPUTS_WITH_DISTANCE};
+use super::{
+    kernels, Bucket, Network, BUCKETS, H1, H2, H3, INPUTS, OUTPUTS, OUTPUTS_WITH_DISTANCE,
+};
 
 /// The first bytes of a network file.
 pub const NETWORK_MAGIC: &[u8; 8] = b"BAGHNET\0";
@@ -144,9 +146,9 @@ impl Network {
         let mut buckets = Vec::with_capacity(BUCKETS);
         for _ in 0..BUCKETS {
             buckets.push(Bucket {
-                w2: r.i16s(H2 * H1, "the second layer's weights")?,
+                w2: kernels::pair_columns(&r.i16s(H2 * H1, "the second layer's weights")?, H1, H2),
                 b2: r.i32s(H2, "the second layer's biases")?,
-                w3: r.i16s(H3 * H2, "the third layer's weights")?,
+                w3: kernels::pair_columns(&r.i16s(H3 * H2, "the third layer's weights")?, H2, H3),
                 b3: r.i32s(H3, "the third layer's biases")?,
                 w4: r.i16s(outputs * H3, "the output layer's weights")?,
                 b4: r.i32s(outputs, "the output layer's biases")?,

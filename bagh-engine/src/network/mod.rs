@@ -20,6 +20,7 @@
 //! ```
 
 mod file;
+mod kernels;
 mod shipped;
 
 use bagh_core::{Position, Side};
@@ -101,7 +102,8 @@ impl Wdl {
 pub(crate) struct Accumulator([i16; H1]);
 
 /// The dense layers for one side to move, in 16 bits so that the products
-/// pair up in one multiply-add.
+/// pair up in one multiply-add; `w2` and `w3` as the kernels read them
+/// (`kernels::pair_columns`), `w4` a row per output.
 #[derive(Clone, Debug)]
 struct Bucket {
     w2: Vec<i16>,
@@ -231,9 +233,8 @@ impl Network {
     /// The accumulator of `position`, summed from scratch.
     pub(crate) fn accumulate(&self, position: &Position) -> Accumulator {
         let mut acc = Accumulator(self.b1);
-        for feature in features(position) {
-            add(&mut acc, &self.w1[feature]);
-        }
+        let rows: Vec<&[i16; H1]> = features(position).map(|f| &self.w1[f]).collect();
+        kernels::update(&mut acc, &rows, &[]);
         acc
     }
 
@@ -245,52 +246,64 @@ impl Network {
         prev: &Position,
         next: &Position,
     ) -> Accumulator {
-        let mut out = *acc;
-        let mut change = |before: u32, after: u32, base: usize| {
-            for p in bits(before & !after) {
-                sub(&mut out, &self.w1[base + p]);
-            }
-            for p in bits(after & !before) {
-                add(&mut out, &self.w1[base + p]);
+        let (tigers, goats) = (
+            (prev.tigers().bits(), next.tigers().bits()),
+            (prev.goats().bits(), next.goats().bits()),
+        );
+        let changed = |(before, after): (u32, u32)| (before ^ after).count_ones();
+        if changed(tigers) + changed(goats) > 4 {
+            // Not one move apart.
+            return self.accumulate(next);
+        }
+        // One move changes at most 7 inputs each way: the points (4 in
+        // all, counted above), the goats in hand, the goats captured and
+        // the side to move.
+        let mut added: [&[i16; H1]; 7] = [&self.b1; 7];
+        let mut taken: [&[i16; H1]; 7] = [&self.b1; 7];
+        let (mut n_added, mut n_taken) = (0, 0);
+        let mut change = |before: Option<usize>, after: Option<usize>| {
+            if before != after {
+                if let Some(row) = before {
+                    taken[n_taken] = &self.w1[row];
+                    n_taken += 1;
+                }
+                if let Some(row) = after {
+                    added[n_added] = &self.w1[row];
+                    n_added += 1;
+                }
             }
         };
-        change(prev.tigers().bits(), next.tigers().bits(), 0);
-        change(prev.goats().bits(), next.goats().bits(), GOAT_INPUTS);
-        for (before, after) in [
-            (hand_input(prev), hand_input(next)),
-            (captured_input(prev), captured_input(next)),
-        ] {
-            if before != after {
-                sub(&mut out, &self.w1[before]);
-                add(&mut out, &self.w1[after]);
+        change(Some(hand_input(prev)), Some(hand_input(next)));
+        change(Some(captured_input(prev)), Some(captured_input(next)));
+        let side = |p: &Position| (p.side_to_move() == Side::Tiger).then_some(TIGERS_TO_MOVE);
+        change(side(prev), side(next));
+        for ((before, after), base) in [(tigers, 0), (goats, GOAT_INPUTS)] {
+            for p in bits(before & !after) {
+                change(Some(base + p), None);
+            }
+            for p in bits(after & !before) {
+                change(None, Some(base + p));
             }
         }
-        match (prev.side_to_move(), next.side_to_move()) {
-            (Side::Goat, Side::Tiger) => add(&mut out, &self.w1[TIGERS_TO_MOVE]),
-            (Side::Tiger, Side::Goat) => sub(&mut out, &self.w1[TIGERS_TO_MOVE]),
-            _ => {}
-        }
+        let mut out = *acc;
+        kernels::update(&mut out, &added[..n_added], &taken[..n_taken]);
         out
     }
 
     /// What the network says for the side to move `side` from an
     /// accumulator.
     pub(crate) fn output(&self, acc: &Accumulator, side: Side) -> NetworkOutput {
-        let bucket = &self.buckets[usize::from(side == Side::Tiger)];
-        let mut a = [0i16; H1];
-        for (x, &s) in a.iter_mut().zip(&acc.0) {
-            *x = s.clamp(0, ONE as i16);
-        }
-        let h2 = dense::<H1, H2>(&a, &bucket.w2, &bucket.b2);
-        let h3 = dense::<H2, H3>(&h2, &bucket.w3, &bucket.b3);
-        let out = |k: usize| {
-            let row = &bucket.w4[k * H3..(k + 1) * H3];
-            (dot(&h3, row) + bucket.b4[k]) as f32 / OUTPUT_SCALE
-        };
+        let raw = kernels::forward(acc, self.bucket(side), self.outputs);
+        let out = |k: usize| raw[k] as f32 / OUTPUT_SCALE;
         NetworkOutput {
             wdl: softmax([out(0), out(1), out(2)]),
             distance: self.has_distance().then(|| out(OUTPUTS).clamp(0.0, 1.0)),
         }
+    }
+
+    /// The dense layers for `side` to move.
+    fn bucket(&self, side: Side) -> &Bucket {
+        &self.buckets[usize::from(side == Side::Tiger)]
     }
 }
 
@@ -325,39 +338,6 @@ pub(crate) fn features(position: &Position) -> impl Iterator<Item = usize> {
         .chain(bits(position.goats().bits()).map(|p| GOAT_INPUTS + p))
         .chain([hand_input(position), captured_input(position)])
         .chain(side)
-}
-
-#[inline]
-fn add(acc: &mut Accumulator, row: &[i16; H1]) {
-    for (a, &w) in acc.0.iter_mut().zip(row) {
-        *a = a.wrapping_add(w);
-    }
-}
-
-#[inline]
-fn sub(acc: &mut Accumulator, row: &[i16; H1]) {
-    for (a, &w) in acc.0.iter_mut().zip(row) {
-        *a = a.wrapping_sub(w);
-    }
-}
-
-#[inline]
-fn dot(x: &[i16], w: &[i16]) -> i32 {
-    x.iter()
-        .zip(w)
-        .map(|(&a, &b)| i32::from(a) * i32::from(b))
-        .sum()
-}
-
-/// One clamped dense layer: `N` inputs of 0..=127, 1024ths as weights.
-#[inline]
-fn dense<const N: usize, const M: usize>(x: &[i16; N], w: &[i16], b: &[i32]) -> [i16; M] {
-    let mut out = [0i16; M];
-    for (j, o) in out.iter_mut().enumerate() {
-        let sum = dot(x, &w[j * N..(j + 1) * N]) + b[j];
-        *o = (sum >> HIDDEN_SHIFT).clamp(0, ONE) as i16;
-    }
-    out
 }
 
 fn softmax(logits: [f32; OUTPUTS]) -> Wdl {
