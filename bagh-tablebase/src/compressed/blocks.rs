@@ -3,6 +3,7 @@
 //! with a cursor that a later read of the same block resumes.
 
 use super::format::Section;
+use super::token_table::Step;
 use super::tokens::{class_and_symbol, context_after, extra_bits, run_length, BitReader, PADDING};
 use super::{CompressedTables, Run};
 use crate::TablebaseError;
@@ -244,24 +245,34 @@ impl CompressedTables {
             // One window holds the token's code and its extra bits: a
             // code has at most 24 bits and a class at most 39 extra bits.
             let window = reader.peek();
-            let Some((token, code)) =
-                section.decoders[usize::from(kind)].decode((window >> 32) as u32)
-            else {
-                break Err("bits that are no code");
+            let step = match section.tokens.step(kind, window) {
+                Some(step) => step,
+                None => {
+                    let Some((token, code)) =
+                        section.decoders[usize::from(kind)].decode((window >> 32) as u32)
+                    else {
+                        break Err("bits that are no code");
+                    };
+                    let (class, symbol) = class_and_symbol(token);
+                    Step {
+                        code,
+                        extra: extra_bits(class),
+                        class,
+                        symbol,
+                        next: context_after(kind, section.symbols[symbol], section.depth),
+                    }
+                }
             };
-            let (class, symbol) = class_and_symbol(token);
-            let extra = extra_bits(class);
             // The `extra` bits after the code (none when `extra` is 0: the
             // top bit is cleared before the shift by 63).
-            let value = ((window << code) >> 1) >> (63 - extra);
-            reader.skip(code + extra);
-            let length = run_length(class, value);
+            let value = ((window << step.code) >> 1) >> (63 - step.extra);
+            reader.skip(step.code + step.extra);
+            let length = run_length(step.class, value);
             if reader.position > reader.len() || length > *end - next {
                 break Err("a block that overruns");
             }
-            let symbol = section.symbols[symbol];
-            let run = (next, length, symbol);
-            kind = context_after(kind, symbol, section.depth);
+            let run = (next, length, section.symbols[step.symbol]);
+            kind = step.next;
             next += length;
             if keep {
                 runs.push(run);

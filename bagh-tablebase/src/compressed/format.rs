@@ -45,6 +45,7 @@ use super::huffman::Decoder;
 use super::layers::stored_shapes;
 use super::parts::Parts;
 use super::sections::{Part, SectionShape};
+use super::token_table::TokenTable;
 use super::tokens::{contexts, split_token, CLASSES, MAX_DEPTH};
 use crate::movement::format::{u32_at, u64_at};
 use crate::placement::file::LAYOUT_VERSION;
@@ -138,6 +139,8 @@ pub(crate) struct Section {
     pub depth: u8,
     /// By context.
     pub decoders: Vec<Decoder>,
+    /// The short codes of all contexts, for the decoder's inner loop.
+    pub tokens: TokenTable,
     pub blocks: u64,
     /// Offsets in the file of the block starts and of the blocks.
     pub starts_at: usize,
@@ -431,6 +434,7 @@ pub(crate) fn read(
         sections.push(Section {
             part: shape.part,
             entries,
+            tokens: TokenTable::new(&decoders, &values, depth),
             symbols: values,
             depth,
             decoders,

@@ -55,6 +55,7 @@ mod prediction_runs;
 mod proven;
 pub(crate) mod sections;
 mod tiger_bounds;
+mod token_table;
 mod tokens;
 mod verify;
 

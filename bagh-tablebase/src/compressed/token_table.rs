@@ -1,0 +1,144 @@
+//! A section's tokens as one table, for the decoder's inner loop: for each
+//! context and the next [`LOOKUP_BITS`] bits, everything one step needs
+//! (the bits to skip, the length class, the entry value, the next
+//! context), packed in one word. A step is then one load of the block's
+//! bits and one of this table, where the prefix code alone (code, then
+//! class, extra bits, entry value and context, each from the one before)
+//! made a chain of dependent steps. Tokens whose code is longer than
+//! [`LOOKUP_BITS`] are not in it and take the prefix code's slow path.
+
+use super::huffman::{Decoder, LOOKUP_BITS};
+use super::tokens::{class_and_symbol, context_after, extra_bits};
+
+/// One step of the decoder, unpacked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// The code's bits.
+    pub code: u32,
+    /// The length class's extra bits after the code.
+    pub extra: u32,
+    pub class: u32,
+    /// The index of the entry value among the section's.
+    pub symbol: usize,
+    /// The context after this token.
+    pub next: u8,
+}
+
+/// The packed steps of one section, by context then the next bits; 0
+/// where the code is longer (no step has 0 bits).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TokenTable {
+    steps: Vec<u32>,
+}
+
+/// Field widths of a packed step: code (4 bits, at most 9), extra bits (6,
+/// at most 39), class (7), next context (4), entry value (the rest).
+const SYMBOL_SHIFT: u32 = 21;
+const MAX_SYMBOLS: usize = 1 << (32 - SYMBOL_SHIFT);
+
+impl TokenTable {
+    /// The table of a section's codes (one decoder per context), its entry
+    /// values and context depth; empty (every step the slow path) for a
+    /// section of more values than a step can name.
+    pub(crate) fn new(decoders: &[Decoder], symbols: &[u16], depth: u8) -> TokenTable {
+        if symbols.len() > MAX_SYMBOLS {
+            return TokenTable::default();
+        }
+        let mut steps = Vec::with_capacity(decoders.len() << LOOKUP_BITS);
+        for (context, decoder) in decoders.iter().enumerate() {
+            for prefix in 0..1u32 << LOOKUP_BITS {
+                let step = decoder.decode_short(prefix).map_or(0, |(token, code)| {
+                    let (class, symbol) = class_and_symbol(token);
+                    let next = context_after(context as u8, symbols[symbol], depth);
+                    code | extra_bits(class) << 4
+                        | class << 10
+                        | u32::from(next) << 17
+                        | (symbol as u32) << SYMBOL_SHIFT
+                });
+                steps.push(step);
+            }
+        }
+        TokenTable { steps }
+    }
+
+    /// The step for `context` when the block's next bits are the top of
+    /// `window`, if its code is short enough to be in the table.
+    #[inline]
+    pub(crate) fn step(&self, context: u8, window: u64) -> Option<Step> {
+        let at = (usize::from(context) << LOOKUP_BITS) | (window >> (64 - LOOKUP_BITS)) as usize;
+        let packed = *self.steps.get(at)?;
+        (packed != 0).then_some(Step {
+            code: packed & 0xf,
+            extra: packed >> 4 & 0x3f,
+            class: packed >> 10 & 0x7f,
+            next: (packed >> 17 & 0xf) as u8,
+            symbol: (packed >> SYMBOL_SHIFT) as usize,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compressed::huffman::code_lengths;
+    use crate::compressed::tokens::{split_token, CLASSES};
+
+    /// Every step in the table is what the prefix code and the token's
+    /// fields give, with its extra bits and the next context; codes longer
+    /// than the table's bits are left to the slow path.
+    #[test]
+    fn steps_are_the_prefix_codes_tokens() {
+        let symbols = [0u16, 1, 2];
+        let depth = 2;
+        let tokens = symbols.len() * CLASSES as usize;
+        // Skewed counts give codes of 1 to 20-odd bits.
+        let decoders: Vec<Decoder> = (0..16u64)
+            .map(|context| {
+                let counts: Vec<u64> = (0..tokens as u64)
+                    .map(|t| (1u64 << 40) >> ((t * 7 + context) % 41))
+                    .collect();
+                Decoder::with_payloads(&code_lengths(&counts), split_token).unwrap()
+            })
+            .collect();
+        let table = TokenTable::new(&decoders, &symbols, depth);
+        let (mut short, mut long) = (0, 0);
+        for (context, decoder) in decoders.iter().enumerate() {
+            for top in 0..1u64 << 12 {
+                let window = top << 52 | 0x000a_5a5a_5a5a_5a5a;
+                let (token, code) = decoder.decode((window >> 32) as u32).unwrap();
+                let (class, symbol) = class_and_symbol(token);
+                match table.step(context as u8, window) {
+                    Some(step) => {
+                        short += 1;
+                        assert!(code <= LOOKUP_BITS);
+                        assert_eq!(
+                            step,
+                            Step {
+                                code,
+                                extra: extra_bits(class),
+                                class,
+                                symbol,
+                                next: context_after(context as u8, symbols[symbol], depth),
+                            }
+                        );
+                    }
+                    None => {
+                        long += 1;
+                        assert!(code > LOOKUP_BITS, "context {context}, bits {top:#x}");
+                    }
+                }
+            }
+        }
+        assert!(short > 0 && long > 0, "{short} short, {long} long");
+    }
+
+    /// A section of more entry values than a step can name has no table.
+    #[test]
+    fn too_many_values_leave_the_table_empty() {
+        let symbols: Vec<u16> = (0..MAX_SYMBOLS as u16 + 1).map(|v| v << 2).collect();
+        let lengths = vec![0u8; symbols.len() * CLASSES as usize];
+        let decoder = Decoder::with_payloads(&lengths, split_token).unwrap();
+        let table = TokenTable::new(&[decoder], &symbols, 1);
+        assert_eq!(table.step(0, u64::MAX), None);
+    }
+}
