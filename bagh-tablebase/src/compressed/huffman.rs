@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 /// The longest code: a token (code and extra bits) then fits in 64 bits.
 pub(crate) const MAX_CODE_LENGTH: u8 = 24;
 /// Codes up to this length decode by one table lookup.
-pub(crate) const LOOKUP_BITS: u32 = 9;
+const LOOKUP_BITS: u32 = 9;
 
 /// Code lengths for symbols seen `counts` times, no longer than
 /// [`MAX_CODE_LENGTH`]. A lone symbol gets a 1-bit code.
@@ -160,14 +160,6 @@ impl Decoder {
             }
         }
         Ok(decoder)
-    }
-
-    /// The payload and code length of a code of at most [`LOOKUP_BITS`]
-    /// that starts `prefix` (the next [`LOOKUP_BITS`] bits); `None` where
-    /// the code is longer or there is none.
-    pub fn decode_short(&self, prefix: u32) -> Option<(u32, u32)> {
-        let hit = *self.lookup.get(prefix as usize)?;
-        (hit != 0).then_some((hit >> 8, hit & 0xff))
     }
 
     /// The payload of the symbol whose code starts `window` (the next 32

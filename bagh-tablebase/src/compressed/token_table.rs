@@ -1,13 +1,23 @@
 //! A section's tokens as one table, for the decoder's inner loop: for each
-//! context and the next [`LOOKUP_BITS`] bits, everything one step needs
+//! context and the next [`TABLE_BITS`] bits, everything one step needs
 //! (the bits to skip, the length class, the entry value, the next
 //! context), packed in one word. A step is then one load of the block's
 //! bits and one of this table, where the prefix code alone (code, then
 //! class, extra bits, entry value and context, each from the one before)
 //! made a chain of dependent steps. Tokens whose code is longer than
-//! [`LOOKUP_BITS`] are not in it and take the prefix code's slow path.
+//! [`TABLE_BITS`] are not in it and take the prefix code's own path.
+//!
+//! The table is small on purpose: 512 bytes a context, 8 KiB a section of
+//! 16, so that the tables of the sections one probe reads stay in the
+//! processor's nearest caches; the codes of the common tokens are
+//! short. Over 1,000 `best_moves` of bagh-chal (the one-off harness behind
+//! the figures in `docs/tablebase.md`, the median of 4 runs of each build,
+//! alternating), with the table and the prefix code's own lookup both of
+//! 6, 7, 8 and 9 bits: 127, 132, 147 and 156 µs at the median in a slow
+//! hour; in a faster one, this table of 7 bits (the prefix code's lookup
+//! of 9) 121 µs against 124 µs for 9 bits.
 
-use super::huffman::{Decoder, LOOKUP_BITS};
+use super::huffman::Decoder;
 use super::tokens::{class_and_symbol, context_after, extra_bits};
 
 /// One step of the decoder, unpacked.
@@ -31,7 +41,10 @@ pub(crate) struct TokenTable {
     steps: Vec<u32>,
 }
 
-/// Field widths of a packed step: code (4 bits, at most 9), extra bits (6,
+/// The bits of a code the table looks up.
+pub(crate) const TABLE_BITS: u32 = 7;
+
+/// Field widths of a packed step: code (4 bits, at most 7), extra bits (6,
 /// at most 39), class (7), next context (4), entry value (the rest).
 const SYMBOL_SHIFT: u32 = 21;
 const MAX_SYMBOLS: usize = 1 << (32 - SYMBOL_SHIFT);
@@ -44,17 +57,20 @@ impl TokenTable {
         if symbols.len() > MAX_SYMBOLS {
             return TokenTable::default();
         }
-        let mut steps = Vec::with_capacity(decoders.len() << LOOKUP_BITS);
+        let mut steps = Vec::with_capacity(decoders.len() << TABLE_BITS);
         for (context, decoder) in decoders.iter().enumerate() {
-            for prefix in 0..1u32 << LOOKUP_BITS {
-                let step = decoder.decode_short(prefix).map_or(0, |(token, code)| {
-                    let (class, symbol) = class_and_symbol(token);
-                    let next = context_after(context as u8, symbols[symbol], depth);
-                    code | extra_bits(class) << 4
-                        | class << 10
-                        | u32::from(next) << 17
-                        | (symbol as u32) << SYMBOL_SHIFT
-                });
+            for prefix in 0..1u32 << TABLE_BITS {
+                let step = decoder
+                    .decode(prefix << (32 - TABLE_BITS))
+                    .filter(|&(_, code)| code <= TABLE_BITS)
+                    .map_or(0, |(token, code)| {
+                        let (class, symbol) = class_and_symbol(token);
+                        let next = context_after(context as u8, symbols[symbol], depth);
+                        code | extra_bits(class) << 4
+                            | class << 10
+                            | u32::from(next) << 17
+                            | (symbol as u32) << SYMBOL_SHIFT
+                    });
                 steps.push(step);
             }
         }
@@ -65,7 +81,7 @@ impl TokenTable {
     /// `window`, if its code is short enough to be in the table.
     #[inline]
     pub(crate) fn step(&self, context: u8, window: u64) -> Option<Step> {
-        let at = (usize::from(context) << LOOKUP_BITS) | (window >> (64 - LOOKUP_BITS)) as usize;
+        let at = (usize::from(context) << TABLE_BITS) | (window >> (64 - TABLE_BITS)) as usize;
         let packed = *self.steps.get(at)?;
         (packed != 0).then_some(Step {
             code: packed & 0xf,
@@ -110,7 +126,7 @@ mod tests {
                 match table.step(context as u8, window) {
                     Some(step) => {
                         short += 1;
-                        assert!(code <= LOOKUP_BITS);
+                        assert!(code <= TABLE_BITS);
                         assert_eq!(
                             step,
                             Step {
@@ -124,7 +140,7 @@ mod tests {
                     }
                     None => {
                         long += 1;
-                        assert!(code > LOOKUP_BITS, "context {context}, bits {top:#x}");
+                        assert!(code > TABLE_BITS, "context {context}, bits {top:#x}");
                     }
                 }
             }
