@@ -4,7 +4,7 @@
 
 use super::format::Section;
 use super::token_table::Step;
-use super::tokens::{class_and_symbol, context_after, extra_bits, run_length, BitReader, PADDING};
+use super::tokens::{run_length, BitReader, PADDING};
 use super::{CompressedTables, Run};
 use crate::TablebaseError;
 
@@ -253,14 +253,7 @@ impl CompressedTables {
                     else {
                         break Err("bits that are no code");
                     };
-                    let (class, symbol) = class_and_symbol(token);
-                    Step {
-                        code,
-                        extra: extra_bits(class),
-                        class,
-                        symbol,
-                        next: context_after(kind, section.symbols[symbol], section.depth),
-                    }
+                    Step::of(token, code, kind, &section.symbols, section.depth)
                 }
             };
             // The `extra` bits after the code (none when `extra` is 0: the

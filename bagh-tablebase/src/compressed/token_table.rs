@@ -34,6 +34,21 @@ pub(crate) struct Step {
     pub next: u8,
 }
 
+impl Step {
+    /// The step of a token (its split form) whose code has `code` bits,
+    /// read in `context` of a section with these entry values and depth.
+    pub(crate) fn of(token: u32, code: u32, context: u8, symbols: &[u16], depth: u8) -> Step {
+        let (class, symbol) = class_and_symbol(token);
+        Step {
+            code,
+            extra: extra_bits(class),
+            class,
+            symbol,
+            next: context_after(context, symbols[symbol], depth),
+        }
+    }
+}
+
 /// The packed steps of one section, by context then the next bits; 0
 /// where the code is longer (no step has 0 bits).
 #[derive(Clone, Debug, Default)]
@@ -64,12 +79,12 @@ impl TokenTable {
                     .decode(prefix << (32 - TABLE_BITS))
                     .filter(|&(_, code)| code <= TABLE_BITS)
                     .map_or(0, |(token, code)| {
-                        let (class, symbol) = class_and_symbol(token);
-                        let next = context_after(context as u8, symbols[symbol], depth);
-                        code | extra_bits(class) << 4
-                            | class << 10
-                            | u32::from(next) << 17
-                            | (symbol as u32) << SYMBOL_SHIFT
+                        let step = Step::of(token, code, context as u8, symbols, depth);
+                        step.code
+                            | step.extra << 4
+                            | step.class << 10
+                            | u32::from(step.next) << 17
+                            | (step.symbol as u32) << SYMBOL_SHIFT
                     });
                 steps.push(step);
             }
