@@ -294,14 +294,15 @@ impl GamePath {
         (moves, excluded)
     }
 
-    /// [`GamePath::moves`] into `moves` (empty), which saves copying a
-    /// whole list; whether any move was banned.
+    /// The legal moves of the current position less those the `forbidden`
+    /// policy bans, into `moves` (empty), which saves copying a whole
+    /// list; whether any move was banned.
     pub(crate) fn moves_into(&self, moves: &mut MoveList) -> bool {
         legal_moves_into(self.position(), moves);
         self.exclude(moves)
     }
 
-    /// What [`GamePath::moves`] tells without the list: whether a move is
+    /// What [`GamePath::moves_into`] tells without the list: whether a move is
     /// left after the `forbidden` policy's bans, and whether any was banned.
     pub(crate) fn moves_left(&self) -> (bool, bool) {
         let (mut left, mut banned) = (false, false);
@@ -355,7 +356,7 @@ impl GamePath {
     }
 
     /// How the current position ends the game, given whether the side to
-    /// move has a move (from [`GamePath::moves`]), in the order of the rules:
+    /// move has a move (from [`GamePath::moves_into`]), in the order of the rules:
     /// capture target, blocked side, repetition, no-progress limit.
     ///
     /// Under `draw(n)` the search scores any repetition as a draw (the

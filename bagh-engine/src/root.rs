@@ -33,7 +33,7 @@ pub(crate) struct Completed {
     pub moves: Vec<RootMove>,
 }
 
-/// What the callback of [`iterate`] hears after every iteration.
+/// What the callback of [`Searcher::iterate`] hears after every iteration.
 pub(crate) struct Iteration<'a> {
     pub completed: &'a Completed,
     pub lines: usize,
