@@ -17,22 +17,30 @@ use super::{Accumulator, Bucket, H1, H2, H3, HIDDEN_SHIFT, ONE};
 /// side to move; `outputs` of them are computed.
 pub(super) fn forward(acc: &Accumulator, bucket: &Bucket, outputs: usize) -> [i32; 4] {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if has_avx2() {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { forward_avx2(acc, bucket, outputs) };
     }
     forward_portable(acc, bucket, outputs)
 }
 
-/// Adds `add` and takes away `sub`, rows of the first layer, from `acc`.
-pub(super) fn update(acc: &mut Accumulator, add: &[&[i16; H1]], sub: &[&[i16; H1]]) {
+/// Adds to `acc` the rows of the first layer (`rows`, one per input)
+/// whose bits are set in `add`, and takes away those set in `sub`.
+pub(super) fn update(acc: &mut Accumulator, rows: &[[i16; H1]], add: u128, sub: u128) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if has_avx2() {
         // SAFETY: the processor has AVX2, checked just above.
-        unsafe { update_avx2(acc, add, sub) };
+        unsafe { update_avx2(acc, rows, add, sub) };
         return;
     }
-    update_portable(acc, add, sub);
+    update_portable(acc, rows, add, sub);
+}
+
+/// Whether the processor has AVX2 (the standard library caches the
+/// answer, so asking costs a load).
+#[cfg(target_arch = "x86_64")]
+fn has_avx2() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -87,22 +95,34 @@ fn dense32_avx2<const N: usize>(x: &[i16; N], w: &[i16], b: &[i32]) -> [i16; 32]
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn update_avx2(acc: &mut Accumulator, add: &[&[i16; H1]], sub: &[&[i16; H1]]) {
-    update_portable(acc, add, sub);
+fn update_avx2(acc: &mut Accumulator, rows: &[[i16; H1]], add: u128, sub: u128) {
+    update_portable(acc, rows, add, sub);
 }
 
 #[inline(always)]
-fn update_portable(acc: &mut Accumulator, add: &[&[i16; H1]], sub: &[&[i16; H1]]) {
-    for row in add {
-        for (a, &w) in acc.0.iter_mut().zip(row.iter()) {
+fn update_portable(acc: &mut Accumulator, rows: &[[i16; H1]], add: u128, sub: u128) {
+    for input in ones(add) {
+        for (a, &w) in acc.0.iter_mut().zip(&rows[input]) {
             *a = a.wrapping_add(w);
         }
     }
-    for row in sub {
-        for (a, &w) in acc.0.iter_mut().zip(row.iter()) {
+    for input in ones(sub) {
+        for (a, &w) in acc.0.iter_mut().zip(&rows[input]) {
             *a = a.wrapping_sub(w);
         }
     }
+}
+
+/// The indices of the set bits of `set`, lowest first.
+#[inline(always)]
+fn ones(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let bit = set.trailing_zeros() as usize;
+            set &= set - 1;
+            bit
+        })
+    })
 }
 
 #[inline(always)]
@@ -191,10 +211,10 @@ mod tests {
                     let bucket = network.bucket(position.side_to_move());
                     let portable = forward_portable(&acc, bucket, network.outputs);
                     assert_eq!(forward(&acc, bucket, network.outputs), portable);
-                    let rows = [&network.w1[3], &network.w1[40]];
+                    let (add, sub) = (1 << 3 | 1 << 40 | 1 << 90, 1 << 3 | 1 << 60);
                     let (mut wide, mut narrow) = (acc, acc);
-                    update(&mut wide, &rows, &rows[..1]);
-                    update_portable(&mut narrow, &rows, &rows[..1]);
+                    update(&mut wide, &network.w1, add, sub);
+                    update_portable(&mut narrow, &network.w1, add, sub);
                     assert_eq!(wide, narrow, "{id} seed {seed}");
                 }
             }
@@ -228,7 +248,7 @@ mod tests {
             });
             assert_eq!(dense::<N, 32>(&x, &paired, &bias), expected, "seed {seed}");
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if has_avx2() {
                 // SAFETY: the processor has AVX2, checked just above.
                 let wide = unsafe { dense32_avx2::<N>(&x, &paired, &bias) };
                 assert_eq!(wide, expected, "seed {seed}");

@@ -233,8 +233,7 @@ impl Network {
     /// The accumulator of `position`, summed from scratch.
     pub(crate) fn accumulate(&self, position: &Position) -> Accumulator {
         let mut acc = Accumulator(self.b1);
-        let rows: Vec<&[i16; H1]> = features(position).map(|f| &self.w1[f]).collect();
-        kernels::update(&mut acc, &rows, &[]);
+        kernels::update(&mut acc, &self.w1, inputs(position), 0);
         acc
     }
 
@@ -246,47 +245,9 @@ impl Network {
         prev: &Position,
         next: &Position,
     ) -> Accumulator {
-        let (tigers, goats) = (
-            (prev.tigers().bits(), next.tigers().bits()),
-            (prev.goats().bits(), next.goats().bits()),
-        );
-        let changed = |(before, after): (u32, u32)| (before ^ after).count_ones();
-        if changed(tigers) + changed(goats) > 4 {
-            // Not one move apart.
-            return self.accumulate(next);
-        }
-        // One move changes at most 7 inputs each way: the points (4 in
-        // all, counted above), the goats in hand, the goats captured and
-        // the side to move.
-        let mut added: [&[i16; H1]; 7] = [&self.b1; 7];
-        let mut taken: [&[i16; H1]; 7] = [&self.b1; 7];
-        let (mut n_added, mut n_taken) = (0, 0);
-        let mut change = |before: Option<usize>, after: Option<usize>| {
-            if before != after {
-                if let Some(row) = before {
-                    taken[n_taken] = &self.w1[row];
-                    n_taken += 1;
-                }
-                if let Some(row) = after {
-                    added[n_added] = &self.w1[row];
-                    n_added += 1;
-                }
-            }
-        };
-        change(Some(hand_input(prev)), Some(hand_input(next)));
-        change(Some(captured_input(prev)), Some(captured_input(next)));
-        let side = |p: &Position| (p.side_to_move() == Side::Tiger).then_some(TIGERS_TO_MOVE);
-        change(side(prev), side(next));
-        for ((before, after), base) in [(tigers, 0), (goats, GOAT_INPUTS)] {
-            for p in bits(before & !after) {
-                change(Some(base + p), None);
-            }
-            for p in bits(after & !before) {
-                change(None, Some(base + p));
-            }
-        }
+        let (before, after) = (inputs(prev), inputs(next));
         let mut out = *acc;
-        kernels::update(&mut out, &added[..n_added], &taken[..n_taken]);
+        kernels::update(&mut out, &self.w1, after & !before, before & !after);
         out
     }
 
@@ -312,17 +273,6 @@ pub(crate) fn plies_from_distance(distance: f32) -> f32 {
     (distance * DISTANCE_SCALE).exp_m1()
 }
 
-/// The indices of the set bits of `set`.
-fn bits(mut set: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let bit = set.trailing_zeros() as usize;
-            set &= set - 1;
-            bit
-        })
-    })
-}
-
 fn hand_input(position: &Position) -> usize {
     HAND_INPUTS + usize::from(position.goats_in_hand().min(MAX_HAND))
 }
@@ -331,13 +281,15 @@ fn captured_input(position: &Position) -> usize {
     CAPTURED_INPUTS + usize::from(position.goats_captured().min(MAX_CAPTURED))
 }
 
-/// The inputs that are on in `position`.
-pub(crate) fn features(position: &Position) -> impl Iterator<Item = usize> {
-    let side = (position.side_to_move() == Side::Tiger).then_some(TIGERS_TO_MOVE);
-    bits(position.tigers().bits())
-        .chain(bits(position.goats().bits()).map(|p| GOAT_INPUTS + p))
-        .chain([hand_input(position), captured_input(position)])
-        .chain(side)
+/// The inputs that are on in `position`, one bit each (there are fewer
+/// than 128).
+fn inputs(position: &Position) -> u128 {
+    let side = u128::from(position.side_to_move() == Side::Tiger) << TIGERS_TO_MOVE;
+    u128::from(position.tigers().bits())
+        | u128::from(position.goats().bits()) << GOAT_INPUTS
+        | 1 << hand_input(position)
+        | 1 << captured_input(position)
+        | side
 }
 
 fn softmax(logits: [f32; OUTPUTS]) -> Wdl {
