@@ -15,8 +15,11 @@ use crate::TablebaseError;
 pub(crate) struct BlockCursor {
     /// The section and block number, `None` before the first block.
     pub(crate) block: Option<(usize, u64)>,
-    /// The runs decoded so far, in order (by `entry_in`).
-    runs: Vec<Run>,
+    /// The ends (one past the last entry) of the runs decoded so far, in
+    /// order, and their values: apart, so that finding a run searches a
+    /// dense array of ends.
+    ends: Vec<u64>,
+    values: Vec<u16>,
     bytes: BlockBytes,
     /// Bits consumed, the context of the next token, its first entry, and
     /// the block's first entry and end.
@@ -31,7 +34,8 @@ impl Default for BlockCursor {
     fn default() -> BlockCursor {
         BlockCursor {
             block: None,
-            runs: Vec::new(),
+            ends: Vec::new(),
+            values: Vec::new(),
             bytes: BlockBytes {
                 stack: [0; CompressedTables::BLOCK_BYTES + PADDING],
                 heap: Vec::new(),
@@ -88,14 +92,24 @@ impl BlockCursor {
         }
     }
 
-    /// The run that holds `index`, among those decoded (`index` below
-    /// the next run's first entry).
+    /// The value of the run that holds `index`, among those decoded
+    /// (`index` in the block, below the next run's first entry).
     fn decoded(&self, index: u64) -> Option<u16> {
-        let run = self.runs.partition_point(|&(first, _, _)| first <= index);
-        match run.checked_sub(1).map(|r| self.runs[r]) {
-            Some((first, length, value)) if index < first + length => Some(value),
-            _ => None,
+        if index < self.first {
+            return None;
         }
+        let run = self.ends.partition_point(|&end| end <= index);
+        self.values.get(run).copied()
+    }
+
+    /// The runs decoded so far: first entry, length, value.
+    fn runs(&self) -> Vec<Run> {
+        let firsts = std::iter::once(self.first).chain(self.ends.iter().copied());
+        firsts
+            .zip(&self.ends)
+            .zip(&self.values)
+            .map(|((first, &end), &value)| (first, end - first, value))
+            .collect()
     }
 }
 
@@ -143,7 +157,7 @@ impl CompressedTables {
         let mut cursor = BlockCursor::default();
         self.start_block(&mut cursor, s, k)?;
         self.decode_until(&mut cursor, true, |_| false)?;
-        Ok(cursor.runs)
+        Ok(cursor.runs())
     }
 
     /// The entry `index` of section `s`, decoded from its block as far as
@@ -191,7 +205,8 @@ impl CompressedTables {
             return Err(self.corrupt(section, "a block past the end"));
         }
         cursor.block = Some((s, k));
-        cursor.runs.clear();
+        cursor.ends.clear();
+        cursor.values.clear();
         cursor.at = self.block_start(section, k);
         cursor.first = cursor.at;
         cursor.end = if k + 1 < section.blocks {
@@ -228,7 +243,8 @@ impl CompressedTables {
         let size = self.header.block_bytes;
         let BlockCursor {
             block,
-            runs,
+            ends,
+            values,
             bytes,
             position,
             context,
@@ -268,7 +284,8 @@ impl CompressedTables {
             kind = step.next;
             next += length;
             if keep {
-                runs.push(run);
+                ends.push(next);
+                values.push(run.2);
             }
             if stop(&run) {
                 break Ok(Some(run));

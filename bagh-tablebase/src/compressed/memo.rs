@@ -40,16 +40,17 @@ impl Memo {
     /// What is known of the position of `key`, where it answers a search
     /// capped at `cap` with `floor` (see `Search::goats_value`): proved by
     /// an earlier probe, or met earlier in this one.
+    ///
+    /// This search's own record is asked first: it is small and near in
+    /// the caches, where the file's record is a read far into 2 MiB.
     pub fn recall(&self, proven: &Proven, key: u64, cap: Value, floor: Value) -> Option<Value> {
-        if let Some(value) = proven.get(key) {
-            return Some(value.min(cap));
+        match self.known.get(&key) {
+            Some(Known::Exactly(value)) => return Some((*value).min(cap)),
+            Some(Known::AtLeast(value)) if *value >= cap => return Some(cap),
+            Some(Known::AtMost(value)) if *value <= floor => return Some(*value),
+            _ => {}
         }
-        match self.known.get(&key)? {
-            Known::Exactly(value) => Some((*value).min(cap)),
-            Known::AtLeast(value) if *value >= cap => Some(cap),
-            Known::AtMost(value) if *value <= floor => Some(*value),
-            _ => None,
-        }
+        proven.get(key).map(|value| value.min(cap))
     }
 
     /// Keeps what a search capped at `cap` with `floor` found of the

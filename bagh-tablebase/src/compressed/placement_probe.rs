@@ -11,7 +11,9 @@
 
 use std::ops::ControlFlow;
 
-use bagh_core::{for_each_tiger_move, Move, Position, Side};
+use arrayvec::ArrayVec;
+
+use bagh_core::{for_each_tiger_move, Move, MoveList, Position, Side};
 
 use super::blocks::BlockCursor;
 use super::memo::{key, Memo};
@@ -123,8 +125,10 @@ impl<'a> Search<'a> {
         let mut best = Value::Loss;
         // Placements whose value needs a search: a bound above it, and
         // whether only the captures are to be searched (a stored entry) or
-        // every tiger move (a layer the file leaves out).
-        let mut open: Vec<(Value, bool, Position)> = Vec::new();
+        // every tiger move (a layer the file leaves out). At most one a
+        // point of the board: on the stack, as this is the probe's
+        // innermost search.
+        let mut open: ArrayVec<(Value, bool, Position), 32> = ArrayVec::new();
         for to in position.empty() {
             let mut after = *position;
             after.play_unchecked(Move::Place { to });
@@ -152,7 +156,7 @@ impl<'a> Search<'a> {
         // The tiger move that refuted the last placement is tried first on
         // the next: it often refutes that one too.
         let mut killer = None;
-        for (bound, captures_only, after) in open {
+        for &(bound, captures_only, after) in open.iter() {
             // A placement need only be shown no better than this.
             let enough = best.max(floor);
             let most = bound.min(cap);
@@ -278,16 +282,33 @@ impl<'a> Search<'a> {
         if worst <= floor {
             return Ok((worst, None));
         }
-        let mut moves = position.legal_moves();
+        // The moves are read in place: a move list is a kilobyte, which
+        // copying costs as much as a read of the file.
+        let mut moves;
         if captures_only {
-            moves.retain(|mv| matches!(mv, Move::Capture { .. }));
+            moves = MoveList::new();
+            // The captures alone, as the tigers' generator finds them (a
+            // capture is legal wherever the tigers can capture).
+            let _ = for_each_tiger_move(
+                position.rules(),
+                position.tigers(),
+                position.goats(),
+                |mv| {
+                    if matches!(mv, Move::Capture { .. }) {
+                        moves.push(mv);
+                    }
+                    ControlFlow::<()>::Continue(())
+                },
+            );
+            debug_assert!(moves.iter().all(|mv| position.legal_moves().contains(mv)));
         } else {
+            moves = position.legal_moves();
             moves.sort_unstable_by_key(|mv| {
                 (Some(*mv) != first, !matches!(mv, Move::Capture { .. }))
             });
         }
         let mut best_move = None;
-        for mv in moves {
+        for &mv in moves.iter() {
             let mut after = *position;
             after.play_unchecked(mv);
             let value = if after.is_capture_target_reached() {
