@@ -252,15 +252,25 @@ impl CompressedTables {
             end,
             ..
         } = cursor;
-        let mut reader = BitReader::at(bytes.padded(size), *position);
+        let reader = BitReader::new(bytes.padded(size));
+        let last_bit = reader.len();
+        // The next bits, first bit highest, kept in a register: `valid` of
+        // them are the block's from `consumed` on. A token then costs a
+        // shift of this word, not a load of the block's bytes; the word is
+        // read again from the block when fewer than 32 bits are left.
+        let mut consumed = *position;
+        let mut window = reader.peek_at(consumed);
+        let mut valid = 64u32;
         let (mut next, mut kind) = (*at, *context);
         let found = loop {
             if next >= *end {
                 break Ok(None);
             }
-            // One window holds the token's code and its extra bits: a
-            // code has at most 24 bits and a class at most 39 extra bits.
-            let window = reader.peek();
+            if valid < 32 {
+                window = reader.peek_at(consumed);
+                valid = 64;
+            }
+            // A code has at most 24 bits, so the 32 bits in hand hold it.
             let step = match section.tokens.step(kind, window) {
                 Some(step) => step,
                 None => {
@@ -272,12 +282,21 @@ impl CompressedTables {
                     Step::of(token, code, kind, &section.symbols, section.depth)
                 }
             };
+            let bits = step.code + step.extra;
+            // A long class's extra bits may run past the bits in hand
+            // (code and extra bits take at most 63).
+            if bits > valid {
+                window = reader.peek_at(consumed);
+                valid = 64;
+            }
             // The `extra` bits after the code (none when `extra` is 0: the
             // top bit is cleared before the shift by 63).
             let value = ((window << step.code) >> 1) >> (63 - step.extra);
-            reader.skip(step.code + step.extra);
+            consumed += u64::from(bits);
+            window <<= bits;
+            valid -= bits;
             let length = run_length(step.class, value);
-            if reader.position > reader.len() || length > *end - next {
+            if consumed > last_bit || length > *end - next {
                 break Err("a block that overruns");
             }
             let run = (next, length, section.symbols[step.symbol]);
@@ -291,7 +310,7 @@ impl CompressedTables {
                 break Ok(Some(run));
             }
         };
-        (*position, *context, *at) = (reader.position, kind, next);
+        (*position, *context, *at) = (consumed, kind, next);
         found.map_err(|what| {
             *block = None;
             self.corrupt(section, what)

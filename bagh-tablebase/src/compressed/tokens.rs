@@ -168,8 +168,15 @@ impl<'a> BitReader<'a> {
     /// once past the end).
     #[inline]
     pub fn peek(&self) -> u64 {
-        let byte = (self.position / 8) as usize;
-        let shift = (self.position % 8) as u32;
+        self.peek_at(self.position)
+    }
+
+    /// The 64 bits from bit `position` on, first bit highest (zeros once
+    /// past the end).
+    #[inline]
+    pub fn peek_at(&self, position: u64) -> u64 {
+        let byte = (position / 8) as usize;
+        let shift = (position % 8) as u32;
         let (Some(word), Some(&next)) = (self.bytes.get(byte..byte + 8), self.bytes.get(byte + 8))
         else {
             return 0;
