@@ -221,7 +221,7 @@ impl CompressedTables {
             .fill(&self.bytes_of(section)[start..start + size]);
         let bits = 2 * u32::from(section.depth);
         let reader = BitReader::new(cursor.bytes.padded(size));
-        cursor.context = (reader.peek() >> (64 - bits)) as u8;
+        cursor.context = (reader.peek_at(0) >> (64 - bits)) as u8;
         cursor.position = u64::from(bits);
         Ok(())
     }

@@ -1,10 +1,10 @@
 //! A section's tokens as one table, for the decoder's inner loop: for each
 //! context and the next [`TABLE_BITS`] bits, everything one step needs
 //! (the bits to skip, the length class, the entry value, the next
-//! context), packed in one word. A step is then one load of the block's
-//! bits and one of this table, where the prefix code alone (code, then
-//! class, extra bits, entry value and context, each from the one before)
-//! made a chain of dependent steps. Tokens whose code is longer than
+//! context), packed in one word. A step is then one load of this table
+//! and a shift of the block's bits in hand, where the prefix code alone
+//! (code, then class, extra bits, entry value and context, each from the
+//! one before) made a chain of dependent steps. Tokens whose code is longer than
 //! [`TABLE_BITS`] are not in it and take the prefix code's own path.
 //!
 //! The table is small on purpose: 512 bytes a context, 8 KiB a section of

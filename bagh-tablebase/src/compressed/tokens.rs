@@ -132,13 +132,11 @@ pub(crate) const PADDING: usize = 16;
 /// Bits of one block read first bit highest, from the block's bytes
 /// followed by [`PADDING`] zero bytes (so that a window never reads past
 /// the buffer while the position stays within the block; the decoder
-/// checks that it does).
+/// keeps the position and checks that it does).
 pub(crate) struct BitReader<'a> {
     bytes: &'a [u8],
     /// The block's length in bits.
     bits: u64,
-    /// Bits consumed.
-    pub position: u64,
 }
 
 impl<'a> BitReader<'a> {
@@ -147,28 +145,12 @@ impl<'a> BitReader<'a> {
         BitReader {
             bytes: padded,
             bits: 8 * padded.len().saturating_sub(PADDING) as u64,
-            position: 0,
-        }
-    }
-
-    /// A reader of `padded` that has consumed `position` bits.
-    pub fn at(padded: &'a [u8], position: u64) -> BitReader<'a> {
-        BitReader {
-            position,
-            ..BitReader::new(padded)
         }
     }
 
     /// The block's length in bits.
     pub fn len(&self) -> u64 {
         self.bits
-    }
-
-    /// The next 64 bits, first bit highest, without consuming them (zeros
-    /// once past the end).
-    #[inline]
-    pub fn peek(&self) -> u64 {
-        self.peek_at(self.position)
     }
 
     /// The 64 bits from bit `position` on, first bit highest (zeros once
@@ -189,12 +171,6 @@ impl<'a> BitReader<'a> {
         } else {
             high | u64::from(next) >> (8 - shift)
         }
-    }
-
-    /// Consumes `count` bits.
-    #[inline]
-    pub fn skip(&mut self, count: u32) {
-        self.position += u64::from(count);
     }
 }
 
@@ -239,12 +215,18 @@ mod tests {
         writer.pad_to(16);
         assert_eq!(writer.bytes.len(), 16);
         writer.bytes.extend([0; PADDING]);
-        let mut reader = BitReader::new(&writer.bytes);
+        let reader = BitReader::new(&writer.bytes);
         assert_eq!(reader.len(), 128);
+        let mut position = 0;
         for (value, count) in items {
-            assert_eq!(reader.peek() >> (64 - count), value, "{value:#x}");
-            reader.skip(count);
+            assert_eq!(
+                reader.peek_at(position) >> (64 - count),
+                value,
+                "{value:#x}"
+            );
+            position += u64::from(count);
         }
-        assert_eq!(reader.peek(), 0);
+        assert_eq!(reader.peek_at(position), 0);
+        assert_eq!(reader.peek_at(200), 0, "past the padding");
     }
 }
