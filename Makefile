@@ -356,7 +356,10 @@ C_FLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -g -Ibagh-c/include
 CXX_FLAGS := -std=c++17 -Wall -Wextra -Werror -g -Ibagh-c/include
 C_SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer
 C_TESTS := test_rules test_tables_engine test_threads test_search
-VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-possibly-lost=no
+# valgrind runs one thread at a time; --fair-sched=yes hands the lock round
+# in turn, so that a thread that raises a stop is not starved by a searching
+# one (without it, test_search's infinite analysis ran on for over 30 s).
+VALGRIND := valgrind --quiet --fair-sched=yes --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-possibly-lost=no
 
 .PHONY: c c-lib c-header test-c bench-c
 
