@@ -4,8 +4,9 @@
 //! context), packed in one word. A step is then one load of this table
 //! and a shift of the block's bits in hand, where the prefix code alone
 //! (code, then class, extra bits, entry value and context, each from the
-//! one before) made a chain of dependent steps. Tokens whose code is longer than
-//! [`TABLE_BITS`] are not in it and take the prefix code's own path.
+//! one before) made a chain of dependent steps. Tokens whose code is
+//! longer than [`TABLE_BITS`] are not in it and take the prefix code's
+//! own path.
 //!
 //! The table is small on purpose: 512 bytes a context, 8 KiB a section of
 //! 16, so that the tables of the sections one probe reads stay in the
