@@ -63,8 +63,10 @@ fn the_time_limit_is_respected() {
             |_| {},
         )
         .unwrap();
+    // Bounds generous enough for a loaded machine: an unlimited search
+    // would run on for minutes.
     assert!(
-        start.elapsed() < Duration::from_millis(1_000),
+        start.elapsed() < Duration::from_millis(2_000),
         "{:?}",
         start.elapsed()
     );
@@ -91,7 +93,7 @@ fn the_stop_flag_stops_an_infinite_search() {
         .unwrap();
     let raised = raiser.join().unwrap();
     assert!(
-        raised.elapsed() < Duration::from_millis(200),
+        raised.elapsed() < Duration::from_millis(1_000),
         "{:?} after the flag",
         raised.elapsed()
     );
