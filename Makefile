@@ -56,7 +56,7 @@ cargo-nextest:
 test-python: .venv
 	$(PY) -m pytest -q tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py benchmarks/engine_bindings.py bagh-web/tests/browser/test_board.py training/*.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/goat_losses.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py benchmarks/engine_bindings.py bagh-web/tests/browser/test_board.py training/*.py
 	$(PY) training/train_eval.py --self-test
 	$(PY) training/train_agent.py --self-test
 
@@ -263,6 +263,15 @@ forbidden-study:
 	$(CARGO) run --release -q -p bagh-engine --example forbidden_matches -- bagh-chal 6 $(CURDIR)/target/tablebases/bagh-chal 20 0
 	$(CARGO) run --release -q -p bagh-engine --example forbidden_matches -- "tigers=c3 goats=6 capture_target=2" 10 "" 20
 	$(CARGO) run --release -q -p bagh-engine --example forbidden_matches -- "tigers=a1,e5 goats=6 capture_target=2" 10 "" 20
+
+# Where the engine's goats lose bagh-chal games against perfect tigers that
+# search the history: each lost game's turning point and the other moves
+# there, searched with the history (about 20 minutes on 2 cores; needs
+# `make solve-game`). The figures of docs/engine.md, "Against perfect
+# players that search the history".
+.PHONY: goat-losses
+goat-losses: .venv
+	$(PY) benchmarks/goat_losses.py $(SOLVE_DIR)
 
 # Probe times of the compressed file against the full tables, one thread, side by side.
 .PHONY: bench-compressed
