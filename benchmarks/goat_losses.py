@@ -13,8 +13,9 @@ first move after which a search of the game with its history
 every other move the engine had there the same way: how many were proven
 lost, proven to hold, or not proven (such a search proves a loss far more
 easily than a draw, whose proof must exhaust the tigers' tries). Where every
-other move was proven lost too, the game was decided before that move. ``--workers`` games run
-at once (2).
+other move was proven lost too, the game was decided before that move.
+``--workers`` games run at once (2), each worker with its own tables and
+engine.
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ def proven_for_tigers(tables: bagh.Tablebase, game: bagh.Game, nodes: int) -> st
     return "unproven" if proven is None else "lost" if proven == "win" else "holds"
 
 
-def turning_point(tables: bagh.Tablebase, game: bagh.Game, opening: int, nodes: int) -> Turning | None:
+def turning_point(
+    tables: bagh.Tablebase, game: bagh.Game, opening: int, nodes: int
+) -> Turning | None:
     """The turning point of a lost `game`, replayed from its start."""
     replay = bagh.Game(game.rules, game.start)
     for ply, mv in enumerate(game.moves):
@@ -72,33 +75,60 @@ def turning_point(tables: bagh.Tablebase, game: bagh.Game, opening: int, nodes: 
     return None
 
 
-def play(task: tuple[str, int, bagh.Game, float, int]) -> str:
-    """One game and, if the goats lost it, its turning point, as a line."""
-    tables_dir, index, opening, seconds, nodes = task
-    tables = bagh.Tablebase.open(tables_dir)
-    engine = bagh.Engine(tables.rules, threads=1, evaluation="network")
-    tigers = bagh.PerfectPlayer(tables, style="narrowing", seed=index)
+@dataclass
+class Played:
+    """One game's end and, if the goats lost it, its turning point."""
+
+    index: int
+    winner: str | None
+    plies: int
+    turning: Turning | None
+
+    def line(self) -> str:
+        line = f"game {self.index}: {self.winner or 'no one'} won in {self.plies} plies"
+        if self.winner != "tiger":
+            return line
+        turning = self.turning
+        if turning is None:
+            return line + "; no goat move proven losing"
+        others = ", ".join(f"{n} {kind}" for kind, n in sorted(turning.alternatives.items()))
+        return line + (
+            f"; proven lost after the goats' move at ply {turning.ply} ({turning.phase}, "
+            f"{turning.captured} captured, the tables say {turning.tables_value}, "
+            f"{self.plies - turning.ply} plies before the end); the other moves: {others or 'none'}"
+        )
+
+    def decided_earlier(self) -> bool:
+        """Whether every other move at the turning point was proven lost too."""
+        return self.turning is not None and set(self.turning.alternatives) <= {"lost"}
+
+
+# Each worker's tables and engine, opened once (`start_worker`).
+_tables: bagh.Tablebase
+_engine: bagh.Engine
+
+
+def start_worker(tables_dir: str) -> None:
+    global _tables, _engine
+    _tables = bagh.Tablebase.open(tables_dir)
+    _engine = bagh.Engine(_tables.rules, threads=1, evaluation="network")
+
+
+def play(task: tuple[int, bagh.Game, float, int]) -> Played:
+    """One game from its opening, and its turning point if the goats lost."""
+    index, opening, seconds, nodes = task
+    tigers = bagh.PerfectPlayer(_tables, style="narrowing", seed=index)
+    _engine.new_game()
     game = opening.copy()
     while not game.is_game_over() and len(game.moves) < 300:
         if game.position.side_to_move == "goat":
-            game.push(engine.best_move(game, time=seconds))
+            game.push(_engine.best_move(game, time=seconds))
         else:
             game.push(tigers.best_move(game))
     outcome = game.outcome()
     winner = outcome.winner if outcome is not None else None
-    line = f"game {index}: {winner or 'no one'} won in {len(game.moves)} plies"
-    if winner == "tiger":
-        turning = turning_point(tables, game, len(opening.moves), nodes)
-        if turning is None:
-            line += "; no goat move proven losing"
-        else:
-            others = ", ".join(f"{n} {kind}" for kind, n in sorted(turning.alternatives.items()))
-            line += (
-                f"; proven lost after the goats' move at ply {turning.ply} ({turning.phase}, "
-                f"{turning.captured} captured, the tables say {turning.tables_value}, "
-                f"{len(game.moves) - turning.ply} plies before the end); the other moves: {others or 'none'}"
-            )
-    return line
+    turning = turning_point(_tables, game, len(opening.moves), nodes) if winner == "tiger" else None
+    return Played(index, winner, len(game.moves), turning)
 
 
 def main() -> None:
@@ -114,32 +144,23 @@ def main() -> None:
     if str(tables.rules) != "bagh-chal":
         parser.error(f"{args.tables} holds the tables of {tables.rules}; this study is of bagh-chal")
     openings, _ = opening_games(tables, args.openings, args.first_seed)
-    tasks = [(args.tables, i, opening, args.time, args.nodes) for i, opening in enumerate(openings)]
+    tasks = [(i, opening, args.time, args.nodes) for i, opening in enumerate(openings)]
     print(
         f"{len(openings)} starts (seeds {args.first_seed} and up); engine {args.time} s a move, "
         f"history searches of {args.nodes} nodes",
         flush=True,
     )
-    lines = []
-    with ProcessPoolExecutor(args.workers) as pool:
-        for line in pool.map(play, tasks):
-            print(line, flush=True)
-            lines.append(line)
-    lost = [line for line in lines if ": tiger won" in line]
-    print(f"the goats lost {len(lost)} of {len(lines)}; {summary(lost)}")
-
-
-def summary(lost: list[str]) -> str:
-    """How many turning points left the goats no move the search did not
-    prove lost (the game was decided earlier), from the games' lines."""
-    forced = [
-        line
-        for line in lost
-        if "the other moves: " in line and "unproven" not in line and "holds" not in line
-    ]
-    return (
-        f"at the turning point every other move was proven lost too in {len(forced)} of them"
-        " (a search of the history rarely proves a draw, so a move not proven lost may hold or not)"
+    lost = []
+    with ProcessPoolExecutor(args.workers, initializer=start_worker, initargs=(args.tables,)) as pool:
+        for played in pool.map(play, tasks):
+            print(played.line(), flush=True)
+            if played.winner == "tiger":
+                lost.append(played)
+    decided = sum(played.decided_earlier() for played in lost)
+    print(
+        f"the goats lost {len(lost)} of {len(tasks)}; at the turning point every other move was "
+        f"proven lost too in {decided} of them (a search of the history rarely proves a draw, "
+        "so a move not proven lost may hold or not)"
     )
 
 
