@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use bagh_core::{for_each_tiger_move, Move, MoveList, Position, Side};
+use bagh_core::{for_each_tiger_move, Move, MoveList, Point, Position, Side};
 
 use super::blocks::BlockCursor;
 use super::memo::{key, Memo};
@@ -59,6 +59,9 @@ pub(super) struct Search<'a> {
     blocks: Vec<BlockCursor>,
     /// The one of them to replace next, when all are in use.
     oldest: usize,
+    /// The point of the placement that last reached its search's cap,
+    /// tried first by the next: it often does again.
+    killer_placement: Option<Point>,
 }
 
 /// The blocks a search keeps.
@@ -72,6 +75,7 @@ impl<'a> Search<'a> {
             memo: Memo::default(),
             blocks: Vec::new(),
             oldest: 0,
+            killer_placement: None,
         }
     }
 
@@ -128,20 +132,23 @@ impl<'a> Search<'a> {
         // every tiger move (a layer the file leaves out). At most one a
         // point of the board: on the stack, as this is the probe's
         // innermost search.
-        let mut open: ArrayVec<(Value, bool, Position), 32> = ArrayVec::new();
-        for to in position.empty() {
+        let mut open: ArrayVec<(Value, bool, Point, Position), 32> = ArrayVec::new();
+        let empty = position.empty();
+        let first = self.killer_placement.filter(|&point| empty.contains(point));
+        let rest = empty.iter().filter(|&point| Some(point) != first);
+        for to in first.into_iter().chain(rest) {
             let mut after = *position;
             after.play_unchecked(Move::Place { to });
             let bound = if after.goats_in_hand() == 0 {
                 self.tables.movement_probe(&after)?.value.flip()
             } else if !self.tables.stores_layer(placed(&after)) {
-                open.push((cap, false, after));
+                open.push((cap, false, to, after));
                 continue;
             } else {
                 let stored = self.stored(&after)?;
                 if can_capture(&after) {
                     if stored.min(cap) > best {
-                        open.push((stored, true, after));
+                        open.push((stored, true, to, after));
                     }
                     continue;
                 }
@@ -149,14 +156,15 @@ impl<'a> Search<'a> {
             };
             best = best.max(bound.min(cap));
             if best == cap {
+                self.killer_placement = Some(to);
                 return Ok(best);
             }
         }
-        open.sort_by_key(|(bound, _, _)| std::cmp::Reverse(*bound));
+        open.sort_by_key(|(bound, _, _, _)| std::cmp::Reverse(*bound));
         // The tiger move that refuted the last placement is tried first on
         // the next: it often refutes that one too.
         let mut killer = None;
-        for &(bound, captures_only, after) in open.iter() {
+        for &(bound, captures_only, to, after) in open.iter() {
             // A placement need only be shown no better than this.
             let enough = best.max(floor);
             let most = bound.min(cap);
@@ -173,6 +181,7 @@ impl<'a> Search<'a> {
             }
             best = best.max(value);
             if best == cap {
+                self.killer_placement = Some(to);
                 break;
             }
         }
