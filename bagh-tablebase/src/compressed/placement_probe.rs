@@ -59,9 +59,10 @@ pub(super) struct Search<'a> {
     blocks: Vec<BlockCursor>,
     /// The one of them to replace next, when all are in use.
     oldest: usize,
-    /// The point of the placement that last reached its search's cap,
-    /// tried first by the next: it often does again.
-    killer_placement: Option<Point>,
+    /// How often a placement on each point reached its search's cap:
+    /// the next searches try the points in that order, as the same points
+    /// often do again.
+    cutoffs: [u32; 25],
 }
 
 /// The blocks a search keeps.
@@ -75,7 +76,7 @@ impl<'a> Search<'a> {
             memo: Memo::default(),
             blocks: Vec::new(),
             oldest: 0,
-            killer_placement: None,
+            cutoffs: [0; 25],
         }
     }
 
@@ -133,10 +134,9 @@ impl<'a> Search<'a> {
         // point of the board: on the stack, as this is the probe's
         // innermost search.
         let mut open: ArrayVec<(Value, bool, Point, Position), 32> = ArrayVec::new();
-        let empty = position.empty();
-        let first = self.killer_placement.filter(|&point| empty.contains(point));
-        let rest = empty.iter().filter(|&point| Some(point) != first);
-        for to in first.into_iter().chain(rest) {
+        let mut points: ArrayVec<Point, 32> = position.empty().iter().collect();
+        points.sort_by_key(|point| std::cmp::Reverse(self.cutoffs[point.index()]));
+        for to in points {
             let mut after = *position;
             after.play_unchecked(Move::Place { to });
             let bound = if after.goats_in_hand() == 0 {
@@ -156,7 +156,7 @@ impl<'a> Search<'a> {
             };
             best = best.max(bound.min(cap));
             if best == cap {
-                self.killer_placement = Some(to);
+                self.cutoffs[to.index()] += 1;
                 return Ok(best);
             }
         }
@@ -181,7 +181,7 @@ impl<'a> Search<'a> {
             }
             best = best.max(value);
             if best == cap {
-                self.killer_placement = Some(to);
+                self.cutoffs[to.index()] += 1;
                 break;
             }
         }
