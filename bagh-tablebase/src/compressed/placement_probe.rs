@@ -310,6 +310,9 @@ impl<'a> Search<'a> {
                 },
             );
             debug_assert!(moves.iter().all(|mv| position.legal_moves().contains(mv)));
+            if let Some(at) = moves.iter().position(|&mv| Some(mv) == first) {
+                moves.swap(0, at);
+            }
         } else {
             moves = position.legal_moves();
             moves.sort_unstable_by_key(|mv| {
