@@ -63,6 +63,9 @@ pub(super) struct Search<'a> {
     /// the next searches try the points in that order, as the same points
     /// often do again.
     cutoffs: [u32; 25],
+    /// How often each tiger move (by its start and end) refuted a
+    /// placement, for ordering the tigers' captures.
+    refutations: [u16; 625],
 }
 
 /// The blocks a search keeps.
@@ -77,6 +80,7 @@ impl<'a> Search<'a> {
             blocks: Vec::new(),
             oldest: 0,
             cutoffs: [0; 25],
+            refutations: [0; 625],
         }
     }
 
@@ -278,8 +282,9 @@ impl<'a> Search<'a> {
     }
 
     /// [`moves_value`](Self::moves_value), trying `first` (where it is
-    /// legal) then the captures before the other moves, and the move that
-    /// gave the value, if one did.
+    /// legal) then the captures before the other moves (among the
+    /// captures, those that refuted the most placements so far first),
+    /// and the move that gave the value, if one did.
     fn moves_value_from(
         &mut self,
         position: &Position,
@@ -310,9 +315,13 @@ impl<'a> Search<'a> {
                 },
             );
             debug_assert!(moves.iter().all(|mv| position.legal_moves().contains(mv)));
-            if let Some(at) = moves.iter().position(|&mv| Some(mv) == first) {
-                moves.swap(0, at);
-            }
+            let refutations = &self.refutations;
+            moves.sort_unstable_by_key(|mv| {
+                (
+                    Some(*mv) != first,
+                    std::cmp::Reverse(refutations[move_key(*mv)]),
+                )
+            });
         } else {
             moves = position.legal_moves();
             moves.sort_unstable_by_key(|mv| {
@@ -332,10 +341,20 @@ impl<'a> Search<'a> {
                 (worst, best_move) = (value, Some(mv));
             }
             if worst <= floor {
+                let count = &mut self.refutations[move_key(mv)];
+                *count = count.saturating_add(1);
                 break;
             }
         }
         Ok((worst, best_move))
+    }
+}
+
+/// A tiger move's index by its start and end points.
+fn move_key(mv: Move) -> usize {
+    match mv {
+        Move::Step { from, to } | Move::Capture { from, to, .. } => from.index() * 25 + to.index(),
+        Move::Place { to } => to.index(),
     }
 }
 
