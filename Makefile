@@ -235,19 +235,24 @@ train-eval: .venv
 	$(PY) training/train_eval.py --data target/datagen/$(RULES) --epochs $(TRAIN_EPOCHS) --seed 1 --threads 1 --out bagh-engine/networks/$(RULES).bnn --check bagh-engine/networks/$(RULES).check --report bagh-engine/networks/$(RULES).json
 
 # The data package of RULES: a wheel bagh-tables-<id> in target/tables-packages holding
-# the compressed file of `make compress-game SOLVE_RULES=<id>` (or of TABLES_DIR, e.g.
-# target/tablebases/bagh-chal-compressed-without-16-19); pip install it, then
+# the compressed file of `make compress-game SOLVE_RULES=<id>` (or of TABLES_DIR, which
+# must store every layer the package does); pip install it, then
 # bagh.Tablebase.default("<id>") and bagh.Engine(tablebase="default") open it.
 # A file larger than PART_BYTES is written in parts, one wheel each
 # (bagh-tables-<id> requires bagh-tables-<id>-part1, ...), so that every
 # wheel fits a package registry's usual 100 MB limit for one file.
+# PACKAGE_LEAVE_OUT names placement layers the package leaves out (a probe
+# searches one ply more through them): 16 for bagh-chal and its blocked-loses
+# variant, whose file then takes 299.5 MB instead of 317.6 (docs/tablebase.md,
+# "Data packages"); empty for every layer.
 RULES ?= bagh-chal
 TABLES_DIR ?= target/tablebases/$(RULES)-compressed
 PART_BYTES ?= 95000000
+PACKAGE_LEAVE_OUT ?= $(if $(filter bagh-chal bagh-chal-blocked-loses,$(RULES)),16)
 .PHONY: tables-package
 tables-package:
 	rm -rf target/tables-packages/$(RULES)-files
-	$(BAGH) compress $(TABLES_DIR) target/tables-packages/$(RULES)-files --part-bytes $(PART_BYTES) --quiet
+	$(BAGH) compress $(TABLES_DIR) target/tables-packages/$(RULES)-files --part-bytes $(PART_BYTES) $(if $(PACKAGE_LEAVE_OUT),--leave-out $(PACKAGE_LEAVE_OUT)) --quiet
 	python3 bagh-py/tables/make_wheel.py target/tables-packages/$(RULES)-files $(RULES) target/tables-packages
 
 # Under `forbidden`: the tables' draws searched with the history (a sample
@@ -273,10 +278,12 @@ forbidden-study:
 goat-losses: .venv
 	$(PY) benchmarks/goat_losses.py $(SOLVE_DIR)
 
-# Probe times of the compressed file against the full tables, one thread, side by side.
+# Probe times of the compressed file against the full tables, one thread, side by side;
+# with the file without placement layer 16 too where it has been made (the data
+# package's: `bagh compress $(SOLVE_DIR)-compressed $(SOLVE_DIR)-compressed-without-16 --leave-out 16`).
 .PHONY: bench-compressed
 bench-compressed:
-	$(CARGO) bench -p bagh-tablebase --bench compressed_probes -- $(CURDIR)/$(SOLVE_DIR) $(CURDIR)/$(SOLVE_DIR)-compressed
+	$(CARGO) bench -p bagh-tablebase --bench compressed_probes -- $(CURDIR)/$(SOLVE_DIR) $(CURDIR)/$(SOLVE_DIR)-compressed $(addprefix $(CURDIR)/,$(wildcard $(SOLVE_DIR)-compressed-without-16))
 
 # --- Node addon (bagh-node) ---
 # The Node-API addon, copied to bagh-node/bagh.node, which
