@@ -53,6 +53,7 @@ mod placement_probe;
 #[cfg(test)]
 mod prediction_runs;
 mod proven;
+mod search_order;
 pub(crate) mod sections;
 mod tiger_bounds;
 mod token_table;

@@ -17,6 +17,7 @@ use bagh_core::{for_each_tiger_move, Move, MoveList, Point, Position, Side};
 
 use super::blocks::BlockCursor;
 use super::memo::{key, Memo};
+use super::search_order::SearchOrder;
 use super::sections::placement_index;
 use super::CompressedTables;
 use crate::layout::indexing::binomial;
@@ -59,13 +60,9 @@ pub(super) struct Search<'a> {
     blocks: Vec<BlockCursor>,
     /// The one of them to replace next, when all are in use.
     oldest: usize,
-    /// How often a placement on each point reached its search's cap:
-    /// the next searches try the points in that order, as the same points
-    /// often do again.
-    cutoffs: [u32; 25],
-    /// How often each tiger move (by its start and end) refuted a
-    /// placement, for ordering the tigers' captures.
-    refutations: [u16; 625],
+    /// Which placements and captures settled its searches so far, tried
+    /// first by the next.
+    order: SearchOrder,
 }
 
 /// The blocks a search keeps.
@@ -79,8 +76,7 @@ impl<'a> Search<'a> {
             memo: Memo::default(),
             blocks: Vec::new(),
             oldest: 0,
-            cutoffs: [0; 25],
-            refutations: [0; 625],
+            order: SearchOrder::default(),
         }
     }
 
@@ -138,9 +134,7 @@ impl<'a> Search<'a> {
         // point of the board: on the stack, as this is the probe's
         // innermost search.
         let mut open: ArrayVec<(Value, bool, Point, Position), 32> = ArrayVec::new();
-        let mut points: ArrayVec<Point, 32> = position.empty().iter().collect();
-        points.sort_by_key(|point| std::cmp::Reverse(self.cutoffs[point.index()]));
-        for to in points {
+        for to in self.order.placements(position.empty()) {
             let mut after = *position;
             after.play_unchecked(Move::Place { to });
             let bound = if after.goats_in_hand() == 0 {
@@ -160,7 +154,7 @@ impl<'a> Search<'a> {
             };
             best = best.max(bound.min(cap));
             if best == cap {
-                self.cutoffs[to.index()] += 1;
+                self.order.placement_settled(to);
                 return Ok(best);
             }
         }
@@ -185,7 +179,7 @@ impl<'a> Search<'a> {
             }
             best = best.max(value);
             if best == cap {
-                self.cutoffs[to.index()] += 1;
+                self.order.placement_settled(to);
                 break;
             }
         }
@@ -315,13 +309,7 @@ impl<'a> Search<'a> {
                 },
             );
             debug_assert!(moves.iter().all(|mv| position.legal_moves().contains(mv)));
-            let refutations = &self.refutations;
-            moves.sort_unstable_by_key(|mv| {
-                (
-                    Some(*mv) != first,
-                    std::cmp::Reverse(refutations[move_key(*mv)]),
-                )
-            });
+            self.order.sort_captures(&mut moves, first);
         } else {
             moves = position.legal_moves();
             moves.sort_unstable_by_key(|mv| {
@@ -341,20 +329,11 @@ impl<'a> Search<'a> {
                 (worst, best_move) = (value, Some(mv));
             }
             if worst <= floor {
-                let count = &mut self.refutations[move_key(mv)];
-                *count = count.saturating_add(1);
+                self.order.refuted(mv);
                 break;
             }
         }
         Ok((worst, best_move))
-    }
-}
-
-/// A tiger move's index by its start and end points.
-fn move_key(mv: Move) -> usize {
-    match mv {
-        Move::Step { from, to } | Move::Capture { from, to, .. } => from.index() * 25 + to.index(),
-        Move::Place { to } => to.index(),
     }
 }
 
