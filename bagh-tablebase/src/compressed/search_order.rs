@@ -59,10 +59,9 @@ impl SearchOrder {
     }
 }
 
-/// A move's index by its start and end points.
+/// A move's index by its start and end points (a placement's start counted
+/// as the first point).
 fn move_key(mv: Move) -> usize {
-    match mv {
-        Move::Step { from, to } | Move::Capture { from, to, .. } => from.index() * 25 + to.index(),
-        Move::Place { to } => to.index(),
-    }
+    let from = mv.from_point().map_or(0, Point::index);
+    from * 25 + mv.to_point().index()
 }
