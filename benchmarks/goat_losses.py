@@ -14,6 +14,13 @@ every other move the engine had there the same way: how many were proven
 lost, proven to hold, or not proven (such a search proves a loss far more
 easily than a draw, whose proof must exhaust the tigers' tries). Where every
 other move was proven lost too, the game was decided before that move.
+``--nodes 0`` skips these searches.
+
+Each lost game's first slip is also told by the tables alone: the goats'
+first move that the tables value as lost where the position before was not,
+and whether a move that keeps the tables' value was left, or the history
+had banned every such move (a loss no evaluation of the board could avoid
+at that turn).
 ``--workers`` games run at once (2), each worker with its own tables and
 engine.
 """
@@ -76,6 +83,53 @@ def turning_point(
 
 
 @dataclass
+class Slip:
+    """The goats' first move that the tables value as lost, the position
+    before it not: the moves left that keep the tables' value, and those the
+    history banned that would have."""
+
+    ply: int
+    phase: str
+    captured: int
+    keeping_left: int
+    keeping_banned: int
+
+    def forced(self) -> bool:
+        """Whether the history had banned every move that keeps the value."""
+        return self.keeping_left == 0
+
+
+def lost_by_tables(tables: bagh.Tablebase, position: bagh.Position, move: bagh.Move) -> bool:
+    """Whether the tables value the position after `move` as lost for the goats."""
+    after = position.play(move)
+    return tables.probe(after).value == ("win" if after.side_to_move == "tiger" else "loss")
+
+
+def first_slip(tables: bagh.Tablebase, game: bagh.Game, opening: int) -> Slip | None:
+    """The first slip of a lost `game`, by the tables alone."""
+    replay = bagh.Game(game.rules, game.start)
+    for ply, mv in enumerate(game.moves):
+        position = replay.position
+        if (
+            ply >= opening
+            and position.side_to_move == "goat"
+            and tables.probe(position).value != "loss"
+            and lost_by_tables(tables, position, mv)
+        ):
+            left = set(replay.legal_moves())
+            keeping = [m for m in position.legal_moves() if not lost_by_tables(tables, position, m)]
+            return Slip(
+                ply,
+                "placement" if position.goats_in_hand else "movement",
+                position.goats_captured,
+                sum(m in left for m in keeping),
+                sum(m not in left for m in keeping),
+            )
+        replay.push(mv)
+    return None
+
+
+@dataclass
 class Played:
     """One game's end and, if the goats lost it, its turning point."""
 
@@ -83,12 +137,23 @@ class Played:
     winner: str | None
     plies: int
     turning: Turning | None
+    slip: Slip | None
+    searched: bool
 
     def line(self) -> str:
         line = f"game {self.index}: {self.winner or 'no one'} won in {self.plies} plies"
         if self.winner != "tiger":
             return line
+        slip = self.slip
+        if slip is not None:
+            line += (
+                f"; first slip by the tables at ply {slip.ply} ({slip.phase}, {slip.captured} "
+                f"captured): {slip.keeping_left} value-keeping moves left, "
+                f"{slip.keeping_banned} banned by the history"
+            )
         turning = self.turning
+        if not self.searched:
+            return line
         if turning is None:
             return line + "; no goat move proven losing"
         others = ", ".join(f"{n} {kind}" for kind, n in sorted(turning.alternatives.items()))
@@ -127,8 +192,10 @@ def play(task: tuple[int, bagh.Game, float, int]) -> Played:
             game.push(tigers.best_move(game))
     outcome = game.outcome()
     winner = outcome.winner if outcome is not None else None
-    turning = turning_point(_tables, game, len(opening.moves), nodes) if winner == "tiger" else None
-    return Played(index, winner, len(game.moves), turning)
+    lost = winner == "tiger"
+    turning = turning_point(_tables, game, len(opening.moves), nodes) if lost and nodes else None
+    slip = first_slip(_tables, game, len(opening.moves)) if lost else None
+    return Played(index, winner, len(game.moves), turning, slip, nodes > 0)
 
 
 def main() -> None:
@@ -137,7 +204,9 @@ def main() -> None:
     parser.add_argument("--openings", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=500_000)
     parser.add_argument("--time", type=float, default=0.1)
-    parser.add_argument("--nodes", type=int, default=200_000)
+    parser.add_argument(
+        "--nodes", type=int, default=200_000, help="the history searches' nodes (0: none)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     tables = bagh.Tablebase.open(args.tables)
@@ -157,6 +226,17 @@ def main() -> None:
             if played.winner == "tiger":
                 lost.append(played)
     decided = sum(played.decided_earlier() for played in lost)
+    slips = [played.slip for played in lost if played.slip is not None]
+    forced = sum(slip.forced() for slip in slips)
+    by_phase = Counter(slip.phase for slip in slips if not slip.forced())
+    print(
+        f"first slips by the tables: {forced} forced by the history (every value-keeping move "
+        f"banned), {by_phase['placement']} in placement and {by_phase['movement']} in movement "
+        "with a value-keeping move left"
+    )
+    if args.nodes == 0:
+        print(f"the goats lost {len(lost)} of {len(tasks)}")
+        return
     print(
         f"the goats lost {len(lost)} of {len(tasks)}; at the turning point every other move was "
         f"proven lost too in {decided} of them (a search of the history rarely proves a draw, "
