@@ -6,7 +6,7 @@ The engine (network, no tables, one thread, ``--time`` seconds a move) plays
 the goats of ``bagh-chal`` from the start and ``--openings`` openings drawn
 from seeds ``--first-seed`` and up (500,000: the tuning seeds, apart from
 ``engine_strength.py``'s held-out 2,000,000), against
-``PerfectPlayer(style="narrowing")`` searching the game's history. A game
+``PerfectPlayer(style="narrowing")`` (``--style``) searching the game's history. A game
 stops after 300 plies. For each game the tigers win, it finds the engine's
 first move after which a search of the game with its history
 (``Tablebase.probe_game``, ``--nodes``) proves the tigers' win, and searches
@@ -31,6 +31,7 @@ import argparse
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Literal
 
 import bagh
 from engine_strength import opening_games
@@ -179,10 +180,13 @@ def start_worker(tables_dir: str) -> None:
     _engine = bagh.Engine(_tables.rules, threads=1, evaluation="network")
 
 
-def play(task: tuple[int, bagh.Game, float, int]) -> Played:
+Style = Literal["random", "narrowing"]
+
+
+def play(task: tuple[int, bagh.Game, float, int, Style]) -> Played:
     """One game from its opening, and its turning point if the goats lost."""
-    index, opening, seconds, nodes = task
-    tigers = bagh.PerfectPlayer(_tables, style="narrowing", seed=index)
+    index, opening, seconds, nodes, style = task
+    tigers = bagh.PerfectPlayer(_tables, style=style, seed=index)
     _engine.new_game()
     game = opening.copy()
     while not game.is_game_over() and len(game.moves) < 300:
@@ -208,14 +212,17 @@ def main() -> None:
         "--nodes", type=int, default=200_000, help="the history searches' nodes (0: none)"
     )
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--style", choices=["narrowing", "random"], default="narrowing")
     args = parser.parse_args()
     tables = bagh.Tablebase.open(args.tables)
     if str(tables.rules) != "bagh-chal":
         parser.error(f"{args.tables} holds the tables of {tables.rules}; this study is of bagh-chal")
     openings, _ = opening_games(tables, args.openings, args.first_seed)
-    tasks = [(i, opening, args.time, args.nodes) for i, opening in enumerate(openings)]
+    style: Style = "random" if args.style == "random" else "narrowing"
+    tasks = [(i, opening, args.time, args.nodes, style) for i, opening in enumerate(openings)]
     print(
-        f"{len(openings)} starts (seeds {args.first_seed} and up); engine {args.time} s a move, "
+        f"{len(openings)} starts (seeds {args.first_seed} and up) against the {args.style} "
+        f"perfect tigers; engine {args.time} s a move, "
         f"history searches of {args.nodes} nodes",
         flush=True,
     )
