@@ -2,7 +2,8 @@
 
     python benchmarks/goat_losses.py target/tablebases/bagh-chal
 
-The engine (network, no tables, one thread, ``--time`` seconds a move) plays
+The engine (network, no tables unless ``--engine-tables``, one thread,
+``--time`` seconds a move) plays
 the goats of ``bagh-chal`` from the start and ``--openings`` openings drawn
 from seeds ``--first-seed`` and up (500,000: the tuning seeds, apart from
 ``engine_strength.py``'s held-out 2,000,000), against
@@ -20,7 +21,8 @@ Each lost game's first slip is also told by the tables alone: the goats'
 first move that the tables value as lost where the position before was not,
 and whether a move that keeps the tables' value was left, or the history
 had banned every such move (a loss no evaluation of the board could avoid
-at that turn).
+at that turn). With ``--engine-tables`` the engine plays the board
+perfectly, so what it still loses is what the history costs.
 ``--workers`` games run at once (2), each worker with its own tables and
 engine.
 """
@@ -174,10 +176,15 @@ _tables: bagh.Tablebase
 _engine: bagh.Engine
 
 
-def start_worker(tables_dir: str) -> None:
+def start_worker(tables_dir: str, engine_tables: bool) -> None:
     global _tables, _engine
     _tables = bagh.Tablebase.open(tables_dir)
-    _engine = bagh.Engine(_tables.rules, threads=1, evaluation="network")
+    _engine = bagh.Engine(
+        _tables.rules,
+        threads=1,
+        evaluation="network",
+        tablebase=_tables if engine_tables else None,
+    )
 
 
 Style = Literal["random", "narrowing"]
@@ -213,6 +220,11 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--style", choices=["narrowing", "random"], default="narrowing")
+    parser.add_argument(
+        "--engine-tables",
+        action="store_true",
+        help="give the engine the tables too: what perfect play of the board loses to the history",
+    )
     args = parser.parse_args()
     tables = bagh.Tablebase.open(args.tables)
     if str(tables.rules) != "bagh-chal":
@@ -222,12 +234,13 @@ def main() -> None:
     tasks = [(i, opening, args.time, args.nodes, style) for i, opening in enumerate(openings)]
     print(
         f"{len(openings)} starts (seeds {args.first_seed} and up) against the {args.style} "
-        f"perfect tigers; engine {args.time} s a move, "
+        f"perfect tigers; engine {args.time} s a move"
+        f"{' with the tables' if args.engine_tables else ''}, "
         f"history searches of {args.nodes} nodes",
         flush=True,
     )
     lost = []
-    with ProcessPoolExecutor(args.workers, initializer=start_worker, initargs=(args.tables,)) as pool:
+    with ProcessPoolExecutor(args.workers, initializer=start_worker, initargs=(args.tables, args.engine_tables)) as pool:
         for played in pool.map(play, tasks):
             print(played.line(), flush=True)
             if played.winner == "tiger":
