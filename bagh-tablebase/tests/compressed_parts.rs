@@ -12,14 +12,14 @@ use bagh_core::{random_game, Point, Position, TigerMoves};
 use bagh_tablebase::{CompressedTables, PlacementLayers, Tablebase, TablebaseError};
 use common::tables::{fresh_path, quiet, rules};
 
-/// The full tables of two tigers and six goats, and the whole compressed
+/// The full tables of two tigers and five goats, and the whole compressed
 /// file made from them, built once for all the tests.
 fn whole() -> &'static (Tablebase, CompressedTables) {
     static BUILT: OnceLock<(Tablebase, CompressedTables)> = OnceLock::new();
     BUILT.get_or_init(|| {
         let rules = rules(
             &[Point::A1, Point::E5],
-            6,
+            5,
             2,
             TigerMoves::Step,
             false,
