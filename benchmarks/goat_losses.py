@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import bagh
-from engine_strength import opening_games
+from engine_strength import FLIP, opening_games
 
 
 @dataclass
@@ -103,9 +103,9 @@ class Slip:
 
 
 def lost_by_tables(tables: bagh.Tablebase, position: bagh.Position, move: bagh.Move) -> bool:
-    """Whether the tables value the position after `move` as lost for the goats."""
-    after = position.play(move)
-    return tables.probe(after).value == ("win" if after.side_to_move == "tiger" else "loss")
+    """Whether the tables value the position after `move` as lost for the side
+    that played it."""
+    return FLIP[tables.probe(position.play(move)).value] == "loss"
 
 
 def first_slip(tables: bagh.Tablebase, game: bagh.Game, opening: int) -> Slip | None:
@@ -154,9 +154,9 @@ class Played:
                 f"captured): {slip.keeping_left} value-keeping moves left, "
                 f"{slip.keeping_banned} banned by the history"
             )
-        turning = self.turning
         if not self.searched:
             return line
+        turning = self.turning
         if turning is None:
             return line + "; no goat move proven losing"
         others = ", ".join(f"{n} {kind}" for kind, n in sorted(turning.alternatives.items()))
@@ -240,7 +240,9 @@ def main() -> None:
         flush=True,
     )
     lost = []
-    with ProcessPoolExecutor(args.workers, initializer=start_worker, initargs=(args.tables, args.engine_tables)) as pool:
+    with ProcessPoolExecutor(
+        args.workers, initializer=start_worker, initargs=(args.tables, args.engine_tables)
+    ) as pool:
         for played in pool.map(play, tasks):
             print(played.line(), flush=True)
             if played.winner == "tiger":
