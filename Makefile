@@ -22,10 +22,11 @@ demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
 	$(PY) examples/quickstart.py
 
-test: test-rust docs test-python test-c test-node test-browser fuzz-smoke
+test: test-rust test-python test-c test-node test-browser fuzz-smoke
 
-# Everything CI checks: the tests, then formatting and clippy (a separate
-# target, so that `make test` stays the tests and `make lint` alone is quick).
+# Everything CI checks: the tests, then formatting, clippy and the
+# documentation build (a separate target, so that `make test` stays the
+# tests).
 .PHONY: check
 check: test lint
 
@@ -36,7 +37,7 @@ check: test lint
 # instead of the whole dependency tree once more for each of them.
 TEST_BUILD := build --workspace --all-features --profile test --lib --bins --tests
 
-lint:
+lint: docs
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
 
@@ -51,10 +52,12 @@ test-rust: cargo-nextest
 cargo-nextest:
 	@command -v cargo-nextest >/dev/null || $(CARGO) install cargo-nextest --locked
 
-# pytest over tests/python, the stubs against the compiled module, and the
-# Python sources type-checked against the stubs.
+# pytest over tests/python (PYTEST_WORKERS processes, pytest-xdist: one a
+# core by default), the stubs against the compiled module, and the Python
+# sources type-checked against the stubs.
+PYTEST_WORKERS ?= auto
 test-python: .venv
-	$(PY) -m pytest -q tests/python
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
 	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/goat_losses.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py benchmarks/engine_bindings.py bagh-web/tests/browser/test_board.py training/*.py
 	$(PY) training/train_eval.py --self-test
@@ -119,8 +122,8 @@ chromium:
 	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	    echo "installing Debian's chromium and chromium-driver for the browser test"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 || \
-	    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null 2>&1; } || \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium chromium-driver >/dev/null 2>&1 || \
+	    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium chromium-driver >/dev/null 2>&1; } || \
 	    echo "chromium could not be installed: the browser test will be skipped"; \
 	else echo "no apt-get as root here: install chromium and chromium-driver for the browser test"; fi
 
@@ -330,8 +333,10 @@ FUZZ_SMOKE_BUILD_FLAGS ?= --dev
 
 .PHONY: fuzz fuzz-smoke cargo-fuzz
 
+# Unoptimised (--debug): it only drives cargo and libFuzzer, so its own
+# speed never shows, and it compiles in about half the time.
 cargo-fuzz:
-	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked --debug
 
 fuzz: cargo-fuzz
 	FUZZ_BUILD_FLAGS="$(FUZZ_BUILD_FLAGS)" bash fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_SANITIZER)

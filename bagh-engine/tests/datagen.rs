@@ -8,10 +8,10 @@ use bagh_engine::datagen::{generate, read_positions, DatagenError, DatagenOption
 use bagh_tablebase::{BuildOptions, Tablebase};
 
 fn small_tables(dir: &std::path::Path) -> Tablebase {
-    // Two tigers, six goats, two captures win: small, and every result occurs.
+    // Two tigers, five goats, two captures win: small, and every result occurs.
     let rules = Ruleset::builder()
         .tigers([Point::A1, Point::E5])
-        .goats(6)
+        .goats(5)
         .capture_target(2)
         .build()
         .unwrap();

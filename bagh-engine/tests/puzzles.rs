@@ -8,7 +8,7 @@ use bagh_engine::{Engine, EngineOptions, Limits, PerfectPlayer};
 use bagh_tablebase::{BuildOptions, Tablebase, Value};
 
 fn rules() -> Ruleset {
-    "tigers=a1,e5 goats=6 capture_target=2 repetition=allowed"
+    "tigers=a1,e5 goats=5 capture_target=2 repetition=allowed"
         .parse()
         .unwrap()
 }

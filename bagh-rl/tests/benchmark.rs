@@ -10,7 +10,7 @@ use bagh_rl::benchmark::{evaluate, BenchmarkError, BenchmarkOptions, GameResult,
 use bagh_tablebase::{BuildOptions, Tablebase, Value};
 
 fn tables(dir: &std::path::Path) -> Arc<Tablebase> {
-    let rules: Ruleset = "tigers=a1,e5 goats=6 capture_target=2 repetition=allowed"
+    let rules: Ruleset = "tigers=a1,e5 goats=5 capture_target=2 repetition=allowed"
         .parse()
         .unwrap();
     Arc::new(Tablebase::build(rules, dir, &BuildOptions::default()).unwrap())

@@ -204,7 +204,7 @@ fn corner_tigers_blocked_goats_draw() {
         "corners",
         rules(
             &[Point::A1, Point::E1],
-            5,
+            4,
             1,
             TigerMoves::Step,
             false,

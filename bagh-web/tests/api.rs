@@ -15,7 +15,7 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value as Json};
 use tower::ServiceExt;
 
-const SMALL: &str = "tigers=a1,e5 goats=6 capture_target=2 repetition=allowed";
+const SMALL: &str = "tigers=a1,e5 goats=5 capture_target=2 repetition=allowed";
 
 async fn call(app: &Router, method: &str, uri: &str, body: Option<Json>) -> (StatusCode, Json) {
     let request = Request::builder().method(method).uri(uri);
