@@ -28,7 +28,10 @@ tables call value-losing is searched with the history too
 (``Tablebase.probe_game``, ``--judge-nodes`` positions): when that search
 proves the position after it at least the tables' value before it, for the
 engine, the move is *cleared* and keeps the value. Each line prints the
-moves cleared.
+moves cleared. ``--split-by DIR`` also counts each side's games by the value
+of their start in the tables of another rule set on the same board: with
+the tables of ``bagh-chal capture_target=4``, whether perfect tigers could
+force a fourth capture from there.
 
 ``baghchal``: games against the ``baghchal`` package's ``Engine(depth=5)``
 (PyPI, 1.0.1; installed here if missing), ``--games`` a side from varied
@@ -104,6 +107,21 @@ class Tally:
     banned: int = 0
     cleared: int = 0
 
+    def add(self, other: Tally) -> None:
+        """Counts `other`'s games in this tally too."""
+        self.games += other.games
+        self.kept += other.kept
+        pairs = [
+            (self.results, other.results),
+            (self.moves, other.moves),
+            (self.losing, other.losing),
+        ]
+        for counts, more in pairs:
+            for key, n in more.items():
+                counts[key] += n
+        self.banned += other.banned
+        self.cleared += other.cleared
+
     def per_mille(self, phase: str) -> float:
         return 1000 * self.losing[phase] / max(self.moves[phase], 1)
 
@@ -172,6 +190,15 @@ def judge(
     tally.results["drawn" if winner is None else "won" if winner == engine_side else "lost"] += 1
 
 
+def value_in(other: bagh.Tablebase, position: bagh.Position) -> str:
+    """The value for the side to move of `position` in the tables of another
+    rule set with the same board (such as the game the tigers win at four
+    captures); "over" where that rule set's capture target is reached."""
+    if position.goats_captured >= other.rules.capture_target:
+        return "over"
+    return other.probe(bagh.Position(str(position), other.rules)).value
+
+
 def movement_only(tables: bagh.Tablebase, scratch: Path) -> bagh.Tablebase:
     """The same tables without their placement layers."""
     (scratch / "movement.tb").symlink_to(Path(tables.dir).resolve() / "movement.tb")
@@ -180,6 +207,7 @@ def movement_only(tables: bagh.Tablebase, scratch: Path) -> bagh.Tablebase:
 
 def perfect(args: argparse.Namespace) -> None:
     tables = bagh.Tablebase.open(args.tables)
+    split_by = bagh.Tablebase.open(args.split_by) if args.split_by else None
     openings, next_seed = opening_games(tables, args.openings, args.first_seed)
     start_value = tables.probe(bagh.Position(None, tables.rules)).value
     print(
@@ -218,16 +246,25 @@ def perfect(args: argparse.Namespace) -> None:
                 max_plies=args.max_plies,
             )
             tallies = {"goat": Tally(), "tiger": Tally()}
+            parts: dict[tuple[str, str], Tally] = {}
             for i, record in enumerate(result.records):
                 side = "goat" if i % 2 == 0 else "tiger"
-                opening = len(openings[i // 2 % len(openings)].moves)
-                judge(tables, record, opening, side, tallies[side], args.judge_nodes)
+                start = openings[i // 2 % len(openings)]
+                game_tally = Tally()
+                judge(tables, record, len(start.moves), side, game_tally, args.judge_nodes)
+                tallies[side].add(game_tally)
+                if split_by is not None:
+                    key = (side, value_in(split_by, start.position))
+                    parts.setdefault(key, Tally()).add(game_tally)
             for side, tally in tallies.items():
                 print(
                     f"tables {name}, {engine.evaluation} evaluation, engine as {side}s "
                     f"vs {style} perfect: {tally.line()}",
                     flush=True,
                 )
+                for (part_side, value), part in sorted(parts.items(), key=lambda item: item[0]):
+                    if part_side == side:
+                        print(f"  starts that --split-by values {value} for the goats: {part.line()}")
             print(f"  ({time.monotonic() - began:.0f} s)", flush=True)
 
 
@@ -366,6 +403,11 @@ def main() -> None:
         type=int,
         default=100_000,
         help="the history search of each move the tables call value-losing (0: none)",
+    )
+    p.add_argument(
+        "--split-by",
+        help="the tables of another rule set on the same board (such as bagh-chal capture_target=4): "
+        "each side's games also counted by the value of their start there",
     )
     p.set_defaults(run=perfect)
     b = commands.add_parser("baghchal", help="games against the baghchal package's engine")
