@@ -246,7 +246,8 @@ def perfect(args: argparse.Namespace) -> None:
                 max_plies=args.max_plies,
             )
             tallies = {"goat": Tally(), "tiger": Tally()}
-            parts: dict[tuple[str, str], Tally] = {}
+            # Each side's games by the value of their start in the --split-by tables.
+            parts: dict[str, dict[str, Tally]] = {"goat": {}, "tiger": {}}
             for i, record in enumerate(result.records):
                 side = "goat" if i % 2 == 0 else "tiger"
                 start = openings[i // 2 % len(openings)]
@@ -254,17 +255,20 @@ def perfect(args: argparse.Namespace) -> None:
                 judge(tables, record, len(start.moves), side, game_tally, args.judge_nodes)
                 tallies[side].add(game_tally)
                 if split_by is not None:
-                    key = (side, value_in(split_by, start.position))
-                    parts.setdefault(key, Tally()).add(game_tally)
+                    value = value_in(split_by, start.position)
+                    parts[side].setdefault(value, Tally()).add(game_tally)
             for side, tally in tallies.items():
                 print(
                     f"tables {name}, {engine.evaluation} evaluation, engine as {side}s "
                     f"vs {style} perfect: {tally.line()}",
                     flush=True,
                 )
-                for (part_side, value), part in sorted(parts.items(), key=lambda item: item[0]):
-                    if part_side == side:
-                        print(f"  starts that --split-by values {value} for the goats: {part.line()}")
+                for value in sorted(parts[side]):
+                    print(
+                        f"  starts that --split-by values {value} for the goats: "
+                        f"{parts[side][value].line()}",
+                        flush=True,
+                    )
             print(f"  ({time.monotonic() - began:.0f} s)", flush=True)
 
 
