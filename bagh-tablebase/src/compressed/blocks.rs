@@ -30,6 +30,10 @@ pub(crate) struct BlockCursor {
     end: u64,
 }
 
+/// The runs a cursor makes room for when it first decodes a block: more
+/// than most blocks hold (a token takes some five bits).
+const RUNS_RESERVED: usize = 256;
+
 impl Default for BlockCursor {
     fn default() -> BlockCursor {
         BlockCursor {
@@ -194,7 +198,7 @@ impl CompressedTables {
     }
 
     /// Moves `cursor` to the start of block `k` of section `s`.
-    fn start_block(
+    pub(crate) fn start_block(
         &self,
         cursor: &mut BlockCursor,
         s: usize,
@@ -207,6 +211,9 @@ impl CompressedTables {
         cursor.block = Some((s, k));
         cursor.ends.clear();
         cursor.values.clear();
+        // Room for a whole block's runs in most blocks, at once.
+        cursor.ends.reserve(RUNS_RESERVED);
+        cursor.values.reserve(RUNS_RESERVED);
         cursor.at = self.block_start(section, k);
         cursor.first = cursor.at;
         cursor.end = if k + 1 < section.blocks {

@@ -43,6 +43,7 @@ mod encode;
 pub(crate) mod format;
 mod full_entries;
 mod huffman;
+mod kept_blocks;
 mod layers;
 mod memo;
 #[cfg(test)]

@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 
 use bagh_core::{for_each_tiger_move, Move, MoveList, Point, Position, Side};
 
-use super::blocks::BlockCursor;
+use super::kept_blocks::KeptBlocks;
 use super::memo::{key, Memo};
 use super::search_order::SearchOrder;
 use super::sections::placement_index;
@@ -50,23 +50,17 @@ impl CompressedTables {
 }
 
 /// One probe's search: the entries it may still read, what it knows, and
-/// the blocks it read last, partly decoded (the placements of one position
+/// the blocks it read, partly decoded (the placements of one position
 /// often fall in one block).
 pub(super) struct Search<'a> {
     tables: &'a CompressedTables,
     reads: u64,
     memo: Memo,
-    /// The blocks read last, partly decoded.
-    blocks: Vec<BlockCursor>,
-    /// The one of them to replace next, when all are in use.
-    oldest: usize,
+    blocks: KeptBlocks,
     /// Which placements and captures settled its searches so far, tried
     /// first by the next.
     order: SearchOrder,
 }
-
-/// The blocks a search keeps.
-const BLOCKS_KEPT: usize = 8;
 
 impl<'a> Search<'a> {
     pub(super) fn new(tables: &'a CompressedTables) -> Search<'a> {
@@ -74,8 +68,7 @@ impl<'a> Search<'a> {
             tables,
             reads: read_limit(),
             memo: Memo::default(),
-            blocks: Vec::new(),
-            oldest: 0,
+            blocks: KeptBlocks::default(),
             order: SearchOrder::default(),
         }
     }
@@ -238,23 +231,7 @@ impl<'a> Search<'a> {
             run,
             tables.orders().placement,
         );
-        let holding =
-            self.blocks.iter().enumerate().find_map(|(kept, cursor)| {
-                cursor.block_holding(s, index).map(|block| (kept, block))
-            });
-        let (kept, block) = match holding {
-            Some(found) => found,
-            None if self.blocks.len() < BLOCKS_KEPT => {
-                self.blocks.push(BlockCursor::default());
-                (self.blocks.len() - 1, tables.block_of(s, index)?)
-            }
-            None => {
-                let oldest = self.oldest;
-                self.oldest = (oldest + 1) % BLOCKS_KEPT;
-                (oldest, tables.block_of(s, index)?)
-            }
-        };
-        let entry = tables.entry_in(&mut self.blocks[kept], s, block, index)?;
+        let entry = self.blocks.entry(tables, s, index)?;
         Ok(to_value(entry as u8))
     }
 
