@@ -16,8 +16,10 @@ tables, with the movement table only, with both tables. Its opponents are
 ``bagh.PerfectPlayer`` in both styles: "random" (at random among the best
 moves) and "narrowing" (the best move that leaves the engine the fewest
 value-keeping replies). For each configuration, side and opponent it prints
-the games in which the engine kept the game-theoretic value, the games'
-results, and the value-losing moves per 1,000 by phase. A game stops after
+the games in which the engine kept the game-theoretic value, those in
+which it never lost it while a move that keeps it was left (every slip
+forced by the history's bans, below), the games' results, and the
+value-losing moves per 1,000 by phase. A game stops after
 ``--max-plies`` plies (300) and counts as drawn. The tables value positions
 as if new: under ``forbidden`` the history can ban every move that keeps a
 value, and such turns are counted apart (the game then counts as not kept).
@@ -101,6 +103,9 @@ class Tally:
 
     games: int = 0
     kept: int = 0
+    # Games whose value-losing moves (if any) all came where the history had
+    # banned every move that keeps the value: no slip of the engine's own.
+    unforced_kept: int = 0
     results: dict[str, int] = field(default_factory=lambda: {"won": 0, "drawn": 0, "lost": 0})
     moves: dict[str, int] = field(default_factory=lambda: {"placement": 0, "movement": 0})
     losing: dict[str, int] = field(default_factory=lambda: {"placement": 0, "movement": 0})
@@ -111,6 +116,7 @@ class Tally:
         """Counts `other`'s games in this tally too."""
         self.games += other.games
         self.kept += other.kept
+        self.unforced_kept += other.unforced_kept
         pairs = [
             (self.results, other.results),
             (self.moves, other.moves),
@@ -128,7 +134,8 @@ class Tally:
     def line(self) -> str:
         r = self.results
         return (
-            f"kept {self.kept}/{self.games}; won/drawn/lost {r['won']}/{r['drawn']}/{r['lost']}; "
+            f"kept {self.kept}/{self.games} (no slip with a keeping move left: "
+            f"{self.unforced_kept}); won/drawn/lost {r['won']}/{r['drawn']}/{r['lost']}; "
             f"value-losing per 1,000: placement {self.per_mille('placement'):.1f} "
             f"(of {self.moves['placement']}), movement {self.per_mille('movement'):.1f} "
             f"(of {self.moves['movement']}); turns with every keeping move banned: {self.banned}; "
@@ -163,7 +170,7 @@ def judge(
     value-losing."""
     game = record.game
     replay = bagh.Game(game.rules, game.start)
-    kept = True
+    kept = unforced_kept = True
     for ply, mv in enumerate(game.moves):
         position = replay.position
         if ply >= opening and position.side_to_move == engine_side:
@@ -181,10 +188,12 @@ def judge(
                 else:
                     kept = False
                     if keeping:
+                        unforced_kept = False
                         tally.losing[phase] += 1
         replay.push(mv)
     tally.games += 1
     tally.kept += kept
+    tally.unforced_kept += unforced_kept
     outcome = game.outcome()
     winner = outcome.winner if outcome is not None else None
     tally.results["drawn" if winner is None else "won" if winner == engine_side else "lost"] += 1
