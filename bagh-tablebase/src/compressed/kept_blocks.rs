@@ -144,7 +144,10 @@ impl KeptBlocks {
         } else {
             self.recent[place] = c;
             if reused != NONE {
-                self.free.push(reused);
+                // There is always room (fewer cursors are free than kept
+                // in slots); were there not, the cursor would only be
+                // left unused.
+                let _ = self.free.try_push(reused);
             }
         }
         Ok((c, k))
