@@ -328,18 +328,14 @@ impl CompressedTables {
 #[cfg(test)]
 mod tests {
     use super::BlockCursor;
-    use crate::compressed::tests::two_corner_tigers;
-    use crate::{BuildOptions, CompressedTables};
+    use crate::compressed::tests::{scattering_stride, two_corner_tigers_compressed};
 
     /// Entries read in a scattered order through a few kept cursors (each
     /// resumed, rewound into its decoded runs, or moved to another block)
     /// are the entries of the blocks decoded whole, in order.
     #[test]
     fn resumed_reads_match_whole_blocks() {
-        let (dir, full) = two_corner_tigers();
-        let made =
-            CompressedTables::compress(&full, dir.path().join("small"), &BuildOptions::default())
-                .unwrap();
+        let (_dir, made) = two_corner_tigers_compressed();
         let mut cursors: Vec<BlockCursor> = (0..3).map(|_| BlockCursor::default()).collect();
         let mut checked = 0u64;
         for (s, section) in made.sections().iter().enumerate() {
@@ -350,16 +346,7 @@ mod tests {
             // Every entry of the section, visited by a stride that jumps
             // between blocks and comes back to earlier entries.
             let entries = section.entries;
-            let gcd = |mut a: u64, mut b: u64| {
-                while b > 0 {
-                    (a, b) = (b, a % b);
-                }
-                a
-            };
-            let mut stride = entries / 7 + 1;
-            while gcd(stride, entries) != 1 {
-                stride += 1;
-            }
+            let stride = scattering_stride(entries, 7);
             for i in 0..entries {
                 let index = (i * stride) % entries;
                 let at = whole.partition_point(|(_, (first, _, _))| *first <= index) - 1;

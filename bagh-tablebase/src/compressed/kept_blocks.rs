@@ -182,8 +182,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::{KeptBlocks, RECENT, SPARE};
-    use crate::compressed::tests::two_corner_tigers;
-    use crate::{BuildOptions, CompressedTables};
+    use crate::compressed::tests::{scattering_stride, two_corner_tigers_compressed};
 
     /// Entries read in a scattered order, over far more blocks than are
     /// kept (so that blocks are let go, wait in spare slots, are taken
@@ -191,10 +190,7 @@ mod tests {
     /// the entries of the blocks decoded whole.
     #[test]
     fn scattered_reads_match_whole_blocks() {
-        let (dir, full) = two_corner_tigers();
-        let made =
-            CompressedTables::compress(&full, dir.path().join("small"), &BuildOptions::default())
-                .unwrap();
+        let (_dir, made) = two_corner_tigers_compressed();
         // (section, entry) -> value, from whole blocks.
         let mut whole = Vec::new();
         for (s, section) in made.sections().iter().enumerate() {
@@ -210,7 +206,7 @@ mod tests {
             let mut kept = KeptBlocks::default();
             // Each run's first and last entry, by a stride that jumps
             // between sections and blocks and comes back to earlier ones.
-            let stride = (runs / 5..).find(|n| gcd(*n, runs) == 1).unwrap();
+            let stride = scattering_stride(runs, 5);
             for i in 0..2 * runs {
                 let (s, k, first, length, value) = whole[((i * stride + search) % runs) as usize];
                 let index = if i % 2 == 0 {
@@ -228,12 +224,5 @@ mod tests {
             "{}",
             blocks_met.len()
         );
-    }
-
-    fn gcd(mut a: u64, mut b: u64) -> u64 {
-        while b > 0 {
-            (a, b) = (b, a % b);
-        }
-        a
     }
 }

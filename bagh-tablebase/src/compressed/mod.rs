@@ -310,6 +310,29 @@ pub(crate) mod tests {
         (dir, full)
     }
 
+    /// [`two_corner_tigers`] compressed, every layer stored, in the same
+    /// temporary directory.
+    pub(crate) fn two_corner_tigers_compressed() -> (tempfile::TempDir, CompressedTables) {
+        let (dir, full) = two_corner_tigers();
+        let made =
+            CompressedTables::compress(&full, dir.path().join("small"), &BuildOptions::default())
+                .unwrap();
+        (dir, made)
+    }
+
+    /// A stride that visits each of `0..n` once (modulo `n`), jumping far:
+    /// the first number from `n / parts` on with no factor in common with
+    /// `n`.
+    pub(crate) fn scattering_stride(n: u64, parts: u64) -> u64 {
+        let gcd = |mut a: u64, mut b: u64| {
+            while b > 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        (n / parts + 1..).find(|&m| gcd(m, n) == 1).unwrap()
+    }
+
     /// Version 2 files (every layer, 8-byte block starts), version 3 files
     /// (placement runs in the full tables' order) and version 4 files
     /// (movement runs in the full tables' order) are still read and answer
