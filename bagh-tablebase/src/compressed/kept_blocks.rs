@@ -26,7 +26,8 @@ const NONE: u8 = u8::MAX;
 thread_local! {
     /// The cursors of the thread's last search, kept for their buffers: a
     /// search takes them rather than allocating its own (their blocks are
-    /// forgotten; only the memory is reused).
+    /// forgotten; only the memory is reused). At most `RECENT + SPARE`
+    /// cursors, some 200 KiB a thread that has probed.
     static UNUSED: RefCell<Vec<BlockCursor>> = const { RefCell::new(Vec::new()) };
 }
 
