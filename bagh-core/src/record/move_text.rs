@@ -54,12 +54,19 @@ impl MoveText {
         while let Some((index, (byte, c))) = chars.next() {
             let column = index + 1;
             if let Some(comment) = &mut self.comment {
-                if c == '}' {
-                    let text = std::mem::take(&mut comment.text);
-                    self.comment = None;
-                    self.add_comment(text);
-                } else {
-                    comment.text.push(c);
+                match c {
+                    '}' => {
+                        let text = std::mem::take(&mut comment.text);
+                        self.comment = None;
+                        self.add_comment(text);
+                    }
+                    // A comment's lines end with `\n` alone (as
+                    // `Record::set_comment` requires): a carriage return left
+                    // in a line, such as the first of `\r\r\n`, is dropped,
+                    // so that the record writes back to text that reads the
+                    // same.
+                    '\r' => {}
+                    _ => comment.text.push(c),
                 }
                 continue;
             }
