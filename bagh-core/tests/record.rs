@@ -303,6 +303,29 @@ fn comments_keep_no_carriage_return() {
     assert_eq!(again.to_string(), written);
 }
 
+/// Two comments in one place are joined with a space; where the first
+/// ends with a line end and blanks and the second starts with `[`, the
+/// line end goes, since a later line of a comment that starts with `[`
+/// would read as a tag line.
+#[test]
+fn joined_comments_make_no_tag_line() {
+    let record: Record = "{a\n}{[b} 1. c3 {c\n  }{ [d}{\n}{[e} *".parse().unwrap();
+    assert_eq!(record.comment(0), Some("a [b"));
+    assert_eq!(record.comment(1), Some("c  [d [e"));
+    // Without `[`, or after a line that is not blank, the line end stays.
+    let kept: Record = "{a\n}{b} 1. c3 {c\nd}{[e} *".parse().unwrap();
+    assert_eq!(kept.comment(0), Some("a\n b"));
+    assert_eq!(kept.comment(1), Some("c\nd [e"));
+    for record in [record, kept] {
+        for (ply, comment) in record.comments() {
+            let mut copy = record.clone();
+            assert_eq!(copy.set_comment(ply, comment), Ok(()));
+        }
+        let written = record.to_string();
+        assert_eq!(written.parse::<Record>().unwrap(), record, "{written}");
+    }
+}
+
 #[test]
 fn captures_are_written_with_x_and_only_captures() {
     let (kind, line, column) = error("1. a2 a1a3 *");

@@ -114,10 +114,20 @@ impl MoveText {
         Ok(())
     }
 
+    /// Keeps a comment, joined with a space to one already in its place.
     fn add_comment(&mut self, text: String) {
         self.comments
             .entry(self.game.len())
             .and_modify(|old| {
+                // After a line end and blanks, a text that starts with `[`
+                // would begin a line that reads as a tag (which a comment's
+                // later lines may not): the blank line end goes.
+                let blank_last_line = old
+                    .rsplit_once('\n')
+                    .is_some_and(|(_, last)| last.trim().is_empty());
+                if blank_last_line && text.trim_start().starts_with('[') {
+                    old.truncate(old.trim_end().len());
+                }
                 old.push(' ');
                 old.push_str(&text);
             })
