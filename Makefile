@@ -61,6 +61,7 @@ test-python: .venv
 	$(PY) -m mypy.stubtest bagh._bagh
 	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/goat_losses.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py benchmarks/engine_bindings.py bagh-web/tests/browser/test_board.py training/*.py
 	$(PY) training/train_eval.py --self-test
+	$(PY) training/train_eval.py --self-test --width 256
 	$(PY) training/train_agent.py --self-test
 
 .venv: $(VENV)/.installed
@@ -228,14 +229,17 @@ compress-game:
 # `make solve-game`): `bagh datagen` positions, then training/train_eval.py
 # (numpy, one thread, seeded), writing the shipped weights, their check file
 # and the training report in bagh-engine/networks/. The same tables give the
-# same weights and check file.
+# same weights and check file. TRAIN_WIDTH=256 trains a network with a
+# wider accumulator, which the engine reads too (docs/engine.md measured it:
+# more accurate, no stronger; the shipped networks are 128 wide).
 TRAIN_POSITIONS ?= 12000000
+TRAIN_WIDTH ?= 128
 TRAIN_EPOCHS ?= 40
 .PHONY: train-eval
 train-eval: .venv
 	$(CARGO) build --release --quiet -p bagh-cli
 	target/release/bagh datagen --tables target/tablebases/$(RULES) --out target/datagen/$(RULES) --positions $(TRAIN_POSITIONS) --seed 1 --quiet
-	$(PY) training/train_eval.py --data target/datagen/$(RULES) --epochs $(TRAIN_EPOCHS) --seed 1 --threads 1 --out bagh-engine/networks/$(RULES).bnn --check bagh-engine/networks/$(RULES).check --report bagh-engine/networks/$(RULES).json
+	$(PY) training/train_eval.py --data target/datagen/$(RULES) --epochs $(TRAIN_EPOCHS) --width $(TRAIN_WIDTH) --seed 1 --threads 1 --out bagh-engine/networks/$(RULES).bnn --check bagh-engine/networks/$(RULES).check --report bagh-engine/networks/$(RULES).json
 
 # The data package of RULES: a wheel bagh-tables-<id> in target/tables-packages holding
 # the compressed file of `make compress-game SOLVE_RULES=<id>` (or of TABLES_DIR, which

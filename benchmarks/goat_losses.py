@@ -2,7 +2,8 @@
 
     python benchmarks/goat_losses.py target/tablebases/bagh-chal
 
-The engine (network, no tables unless ``--engine-tables``, one thread,
+The engine (``--evaluation``: the shipped network unless a network file or
+``classic`` is named; no tables unless ``--engine-tables``; one thread,
 ``--time`` seconds a move) plays
 the goats of ``bagh-chal`` from the start and ``--openings`` openings drawn
 from seeds ``--first-seed`` and up (500,000: the tuning seeds, apart from
@@ -176,13 +177,13 @@ _tables: bagh.Tablebase
 _engine: bagh.Engine
 
 
-def start_worker(tables_dir: str, engine_tables: bool) -> None:
+def start_worker(tables_dir: str, engine_tables: bool, evaluation: str) -> None:
     global _tables, _engine
     _tables = bagh.Tablebase.open(tables_dir)
     _engine = bagh.Engine(
         _tables.rules,
         threads=1,
-        evaluation="network",
+        evaluation=evaluation,
         tablebase=_tables if engine_tables else None,
     )
 
@@ -225,6 +226,11 @@ def main() -> None:
         action="store_true",
         help="give the engine the tables too: what perfect play of the board loses to the history",
     )
+    parser.add_argument(
+        "--evaluation",
+        default="network",
+        help="the engine's evaluation: network (the shipped one), classic, or a network file",
+    )
     args = parser.parse_args()
     tables = bagh.Tablebase.open(args.tables)
     if str(tables.rules) != "bagh-chal":
@@ -234,14 +240,14 @@ def main() -> None:
     tasks = [(i, opening, args.time, args.nodes, style) for i, opening in enumerate(openings)]
     print(
         f"{len(openings)} starts (seeds {args.first_seed} and up) against the {args.style} "
-        f"perfect tigers; engine {args.time} s a move"
+        f"perfect tigers; engine ({args.evaluation}) {args.time} s a move"
         f"{' with the tables' if args.engine_tables else ''}, "
         f"history searches of {args.nodes} nodes",
         flush=True,
     )
     lost = []
     with ProcessPoolExecutor(
-        args.workers, initializer=start_worker, initargs=(args.tables, args.engine_tables)
+        args.workers, initializer=start_worker, initargs=(args.tables, args.engine_tables, args.evaluation)
     ) as pool:
         for played in pool.map(play, tasks):
             print(played.line(), flush=True)

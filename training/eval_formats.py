@@ -10,6 +10,7 @@ import dataclasses
 import io
 import json
 import math
+import os
 import struct
 import sys
 import tempfile
@@ -55,7 +56,10 @@ NET_HEADER = struct.Struct("<8sIIIIIIII")  # magic, version, inputs, h1, h2, h3,
 
 POINTS = 25
 N_INPUTS = 91
-H1 = 128
+# The accumulator's width, 128 or 256: train_eval.py sets it from --width.
+H1 = int(os.environ.get("BAGH_TRAIN_WIDTH", "128"))
+if H1 not in (128, 256):
+    raise SystemExit(f"BAGH_TRAIN_WIDTH={H1}: the engine reads accumulators of 128 or 256")
 H2 = 32
 H3 = 32
 N_WDL = 3  # loss, draw, win

@@ -118,9 +118,9 @@ def self_test() -> int:
     p.w1[:5] = 4.0  # extremes must still quantize without overflow
     p.w2[0, :3] = -127 / 64
     data = serialize(quantize(p, rules))
-    # 40 header bytes, w1 and b1 (2 x 91 x 128 + 2 x 128), then per side 2 x 32 x 128 + 4 x 32
+    # 40 header bytes, w1 and b1 (2 x 91 x H1 + 2 x H1), then per side 2 x 32 x H1 + 4 x 32
     # + 2 x 32 x 32 + 4 x 32 + 2 x 4 x 32 + 4 x 4, and the CRC.
-    assert len(data) == net_file_size(len(rules)) == 40 + 23552 + 2 * 10768 + 4 + len(rules)
+    assert len(data) == net_file_size(len(rules)) == 40 + 184 * H1 + 2 * (64 * H1 + 2576) + 4 + len(rules)
     q = parse_net(data)
     assert serialize(q) == data
     bad = bytearray(data)

@@ -237,6 +237,7 @@ def run(args: argparse.Namespace) -> int:
             "rules": rules.decode(),
             "seed": args.seed,
             "threads": int(args.threads),
+            "width": H1,
             "epochs": args.epochs,
             "batch": args.batch,
             "lr": args.lr,

@@ -2,16 +2,16 @@
 """Train the engine's evaluation network from the position files of `bagh datagen`.
 
     python3 training/train_eval.py --data DIR [--epochs N] [--seed S] [--threads T]
-        [--batch B] [--lr LR] [--weight-decay WD] [--limit N]
+        [--width W] [--batch B] [--lr LR] [--weight-decay WD] [--limit N]
         [--out NET.bnn] [--check NET.check] [--report REPORT.json]
     python3 training/train_eval.py --self-test
 
 DIR holds `train.bpos`, `validation.bpos` and `heldout.bpos`. The network
 predicts loss / draw / win for the side to move:
 
-    91 inputs -> 128 (accumulator, shared) -> 32 -> 32 -> 3 + 1
+    91 inputs -> W (accumulator, shared) -> 32 -> 32 -> 3 + 1
 
-with clipped-ReLU activations and one copy of the last three layers per side
+W is 128 or 256 (`--width`, default 128), with clipped-ReLU activations and one copy of the last three layers per side
 to move. The three outputs are the logits of loss, draw and win; the fourth
 estimates how far the end is, ln(1 + plies) / ln(256), where the tables know
 it (the movement phase's wins and losses). It is trained in float32 with Adam
@@ -36,20 +36,23 @@ import os
 import sys
 
 
-def _threads_from_argv(argv: list[str]) -> str:
-    """The value of `--threads` in argv, "1" without one (BLAS must be told before numpy loads)."""
-    value = "1"
+def _option_from_argv(argv: list[str], option: str, default: str) -> str:
+    """The value of `option` in argv, `default` without one (read before the modules load)."""
+    value = default
     for i, arg in enumerate(argv):
-        if arg == "--threads" and i + 1 < len(argv):
+        if arg == option and i + 1 < len(argv):
             value = argv[i + 1]
-        elif arg.startswith("--threads="):
+        elif arg.startswith(option + "="):
             value = arg.split("=", 1)[1]
-    return value if value.isdigit() and int(value) > 0 else "1"
+    return value if value.isdigit() and int(value) > 0 else default
 
 
-_THREADS = _threads_from_argv(sys.argv[1:])
+_THREADS = _option_from_argv(sys.argv[1:], "--threads", "1")
 for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ[_name] = _THREADS
+# The accumulator's width shapes every module's arrays, so it is fixed
+# before they load (eval_formats reads it).
+os.environ["BAGH_TRAIN_WIDTH"] = _option_from_argv(sys.argv[1:], "--width", "128")
 
 import argparse  # noqa: E402
 
@@ -69,7 +72,7 @@ def positive(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Train the bagh evaluation network (91-128-32-32-4, two side-to-move buckets) "
+        description="Train the bagh evaluation network (91-W-32-32-4, two side-to-move buckets) "
         "from `bagh datagen` position files and write its quantized weights.",
     )
     parser.add_argument("--data", help="directory holding train.bpos, validation.bpos, heldout.bpos")
@@ -85,6 +88,13 @@ def main(argv: list[str] | None = None) -> int:
         type=positive,
         default=1,
         help="BLAS threads (default 1; the thread count is part of what makes a run reproducible)",
+    )
+    parser.add_argument(
+        "--width",
+        type=int,
+        choices=[128, 256],
+        default=128,
+        help="the accumulator's width (default 128, as the shipped networks; the engine reads both)",
     )
     parser.add_argument("--batch", type=positive, default=8192, help="minibatch size (default 8192)")
     parser.add_argument(

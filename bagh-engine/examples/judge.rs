@@ -14,8 +14,9 @@
 //! a range of seeds is a fixed test set: seeds from 1000000 up are the
 //! held-out set that no tuning looks at.
 //!
-//! Each evaluation of `BAGH_EVALUATIONS` (default `network,classic`) judges
-//! the same positions, side by side in one run.
+//! Each evaluation of `BAGH_EVALUATIONS` (default `network,classic`; a
+//! `.bnn` file names a network of one's own) judges the same positions,
+//! side by side in one run.
 
 use bagh_engine::critical;
 
@@ -74,8 +75,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let evaluation = match name {
             "network" | "default" => Evaluation::Default,
             "classic" => Evaluation::Classic,
+            path if path.ends_with(".bnn") => Evaluation::Network(std::sync::Arc::new(
+                bagh_engine::network::Network::open(path)?,
+            )),
             other => {
-                return Err(format!("BAGH_EVALUATIONS: {other:?} is not network or classic").into())
+                return Err(format!(
+                    "BAGH_EVALUATIONS: {other:?} is not network, classic or a .bnn file"
+                )
+                .into())
             }
         };
         let mut engine = Engine::new(EngineOptions {

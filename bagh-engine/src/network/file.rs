@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{
-    kernels, Bucket, Network, BUCKETS, H1, H2, H3, INPUTS, OUTPUTS, OUTPUTS_WITH_DISTANCE,
+    kernels, Bucket, Network, BUCKETS, H1_WIDTHS, H2, H3, INPUTS, OUTPUTS, OUTPUTS_WITH_DISTANCE,
 };
 
 /// The first bytes of a network file.
@@ -130,23 +130,28 @@ impl Network {
         } else {
             OUTPUTS
         };
-        let expected = [INPUTS, H1, H2, H3, outputs, BUCKETS].map(|n| n as u32);
+        let h1 = H1_WIDTHS
+            .into_iter()
+            .find(|&w| w as u32 == shape[1])
+            .unwrap_or(H1_WIDTHS[0]);
+        let expected = [INPUTS, h1, H2, H3, outputs, BUCKETS].map(|n| n as u32);
         if shape != expected {
             return Err(format!(
                 "shape {shape:?} (inputs, layers, outputs, buckets); this library reads {expected:?} \
-                 (or {OUTPUTS_WITH_DISTANCE} outputs, with the distance)"
+                 (or a first layer of {H1_WIDTHS:?}, or {OUTPUTS_WITH_DISTANCE} outputs, with the \
+                 distance)"
             ));
         }
         let rules_len = r.u32("the rule set's length")? as usize;
         let rules = std::str::from_utf8(r.take(rules_len, "the rule set")?)
             .map_err(|_| "the rule set's text is not UTF-8".to_string())?
             .to_string();
-        let w1 = r.i16s(INPUTS * H1, "the first layer's weights")?;
-        let b1 = r.i16s(H1, "the first layer's biases")?;
+        let w1 = r.i16s(INPUTS * h1, "the first layer's weights")?;
+        let b1 = r.i16s(h1, "the first layer's biases")?;
         let mut buckets = Vec::with_capacity(BUCKETS);
         for _ in 0..BUCKETS {
             buckets.push(Bucket {
-                w2: kernels::pair_columns(&r.i16s(H2 * H1, "the second layer's weights")?, H1, H2),
+                w2: kernels::pair_columns(&r.i16s(H2 * h1, "the second layer's weights")?, h1, H2),
                 b2: r.i32s(H2, "the second layer's biases")?,
                 w3: kernels::pair_columns(&r.i16s(H3 * H2, "the third layer's weights")?, H2, H3),
                 b3: r.i32s(H3, "the third layer's biases")?,
@@ -167,6 +172,6 @@ impl Network {
                 "checksum {stored:08x}, the bytes give {actual:08x}: the file is damaged"
             ));
         }
-        Network::from_parts(rules, &w1, &b1, buckets, outputs)
+        Network::from_parts(rules, h1, &w1, &b1, buckets, outputs)
     }
 }

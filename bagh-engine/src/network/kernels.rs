@@ -10,30 +10,53 @@
 //! is sound only on a processor that has it, which is checked first.
 #![allow(unsafe_code)]
 
-use super::{Accumulator, Bucket, H1, H2, H3, HIDDEN_SHIFT, ONE};
+use super::{Accumulator, Bucket, H1_MAX, H2, H3, HIDDEN_SHIFT, ONE};
+
+/// The first layer's rows, one per input, as the network keeps them.
+type Rows = [[i16; H1_MAX]];
 
 /// The raw outputs (loss, draw, win, then the distance where the network
-/// has it) before scaling, from an accumulator and the dense layers of the
-/// side to move; `outputs` of them are computed.
-pub(super) fn forward(acc: &Accumulator, bucket: &Bucket, outputs: usize) -> [i32; 4] {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { forward_avx2(acc, bucket, outputs) };
+/// has it) before scaling, from an accumulator of `h1` sums and the dense
+/// layers of the side to move; `outputs` of them are computed.
+pub(super) fn forward(h1: usize, acc: &Accumulator, bucket: &Bucket, outputs: usize) -> [i32; 4] {
+    // Each width is compiled on its own, so that every loop has a length
+    // the compiler knows.
+    if h1 == 128 {
+        forward_of::<128>(acc, bucket, outputs)
+    } else {
+        forward_of::<H1_MAX>(acc, bucket, outputs)
     }
-    forward_portable(acc, bucket, outputs)
 }
 
-/// Adds to `acc` the rows of the first layer (`rows`, one per input)
+/// Adds to the first `h1` sums of `acc` the rows of the first layer
 /// whose bits are set in `add`, and takes away those set in `sub`.
-pub(super) fn update(acc: &mut Accumulator, rows: &[[i16; H1]], add: u128, sub: u128) {
+pub(super) fn update(h1: usize, acc: &mut Accumulator, rows: &Rows, add: u128, sub: u128) {
+    if h1 == 128 {
+        update_of::<128>(acc, rows, add, sub);
+    } else {
+        update_of::<H1_MAX>(acc, rows, add, sub);
+    }
+}
+
+#[inline(always)]
+fn forward_of<const N: usize>(acc: &Accumulator, bucket: &Bucket, outputs: usize) -> [i32; 4] {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the processor has AVX2, checked just above.
-        unsafe { update_avx2(acc, rows, add, sub) };
+        return unsafe { forward_avx2::<N>(acc, bucket, outputs) };
+    }
+    forward_portable::<N>(acc, bucket, outputs)
+}
+
+#[inline(always)]
+fn update_of<const N: usize>(acc: &mut Accumulator, rows: &Rows, add: u128, sub: u128) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor has AVX2, checked just above.
+        unsafe { update_avx2::<N>(acc, rows, add, sub) };
         return;
     }
-    update_portable(acc, rows, add, sub);
+    update_portable::<N>(acc, rows, add, sub);
 }
 
 /// Whether the processor has AVX2 (the standard library caches the
@@ -45,9 +68,9 @@ fn has_avx2() -> bool {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn forward_avx2(acc: &Accumulator, bucket: &Bucket, outputs: usize) -> [i32; 4] {
-    let a = clamped(acc);
-    let h2 = dense32_avx2::<H1>(&a, &bucket.w2, &bucket.b2);
+fn forward_avx2<const N: usize>(acc: &Accumulator, bucket: &Bucket, outputs: usize) -> [i32; 4] {
+    let a = clamped::<N>(acc);
+    let h2 = dense32_avx2::<N>(&a, &bucket.w2, &bucket.b2);
     let h3 = dense32_avx2::<H2>(&h2, &bucket.w3, &bucket.b3);
     last_layer(&h3, bucket, outputs)
 }
@@ -95,19 +118,20 @@ fn dense32_avx2<const N: usize>(x: &[i16; N], w: &[i16], b: &[i32]) -> [i16; 32]
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn update_avx2(acc: &mut Accumulator, rows: &[[i16; H1]], add: u128, sub: u128) {
-    update_portable(acc, rows, add, sub);
+fn update_avx2<const N: usize>(acc: &mut Accumulator, rows: &Rows, add: u128, sub: u128) {
+    update_portable::<N>(acc, rows, add, sub);
 }
 
 #[inline(always)]
-fn update_portable(acc: &mut Accumulator, rows: &[[i16; H1]], add: u128, sub: u128) {
+fn update_portable<const N: usize>(acc: &mut Accumulator, rows: &Rows, add: u128, sub: u128) {
+    let sums = &mut acc.0[..N];
     for input in ones(add) {
-        for (a, &w) in acc.0.iter_mut().zip(&rows[input]) {
+        for (a, &w) in sums.iter_mut().zip(&rows[input][..N]) {
             *a = a.wrapping_add(w);
         }
     }
     for input in ones(sub) {
-        for (a, &w) in acc.0.iter_mut().zip(&rows[input]) {
+        for (a, &w) in sums.iter_mut().zip(&rows[input][..N]) {
             *a = a.wrapping_sub(w);
         }
     }
@@ -126,17 +150,24 @@ fn ones(mut set: u128) -> impl Iterator<Item = usize> {
 }
 
 #[inline(always)]
-fn forward_portable(acc: &Accumulator, bucket: &Bucket, outputs: usize) -> [i32; 4] {
-    let a = clamped(acc);
-    let h2 = dense::<H1, H2>(&a, &bucket.w2, &bucket.b2);
+fn forward_portable<const N: usize>(
+    acc: &Accumulator,
+    bucket: &Bucket,
+    outputs: usize,
+) -> [i32; 4] {
+    let a = clamped::<N>(acc);
+    let h2 = dense::<N, H2>(&a, &bucket.w2, &bucket.b2);
     let h3 = dense::<H2, H3>(&h2, &bucket.w3, &bucket.b3);
     last_layer(&h3, bucket, outputs)
 }
 
-/// The accumulator after the first layer's clamp to 0..=127.
+/// The first `N` sums of the accumulator after the first layer's clamp
+/// to 0..=127.
 #[inline(always)]
-fn clamped(acc: &Accumulator) -> [i16; H1] {
-    acc.0.map(|s| s.clamp(0, ONE as i16))
+fn clamped<const N: usize>(acc: &Accumulator) -> [i16; N] {
+    let mut sums = [0i16; N];
+    sums.copy_from_slice(&acc.0[..N]);
+    sums.map(|s| s.clamp(0, ONE as i16))
 }
 
 /// The output layer, a row of weights per output.
@@ -195,27 +226,47 @@ mod tests {
     use bagh_core::{random_game, Position, Ruleset};
 
     use super::*;
-    use crate::network::Network;
+    use crate::network::{Network, H1_WIDTHS};
 
     /// Both compilations give the same integers, position by position
-    /// (on a processor without AVX2 only the portable one runs).
+    /// (on a processor without AVX2 only the portable one runs), at every
+    /// width a network file may have.
     #[test]
     fn the_avx2_kernels_agree_with_the_portable_ones() {
-        for id in ["bagh-chal", "two-tigers"] {
+        let shipped = |id| (*Network::shipped(&Ruleset::preset(id).unwrap()).unwrap()).clone();
+        let networks = [
+            ("bagh-chal", shipped("bagh-chal")),
+            ("two-tigers", shipped("two-tigers")),
+            (
+                "bagh-chal",
+                crate::network::tests::random_network(H1_MAX, 5),
+            ),
+        ];
+        let mut widths: Vec<usize> = networks.iter().map(|(_, n)| n.width()).collect();
+        widths.sort_unstable();
+        widths.dedup();
+        assert_eq!(widths, H1_WIDTHS, "both widths are checked");
+        for (id, network) in networks {
             let rules = Ruleset::preset(id).unwrap();
-            let network = Network::shipped(&rules).unwrap();
             for seed in 0..20 {
                 let game = random_game(Position::new(rules), seed, 200);
                 for position in game.positions() {
                     let acc = network.accumulate(position);
                     let bucket = network.bucket(position.side_to_move());
-                    let portable = forward_portable(&acc, bucket, network.outputs);
-                    assert_eq!(forward(&acc, bucket, network.outputs), portable);
+                    let h1 = network.h1;
+                    let portable = match h1 {
+                        128 => forward_portable::<128>(&acc, bucket, network.outputs),
+                        _ => forward_portable::<H1_MAX>(&acc, bucket, network.outputs),
+                    };
+                    assert_eq!(forward(h1, &acc, bucket, network.outputs), portable);
                     let (add, sub) = (1 << 3 | 1 << 40 | 1 << 90, 1 << 3 | 1 << 60);
                     let (mut wide, mut narrow) = (acc, acc);
-                    update(&mut wide, &network.w1, add, sub);
-                    update_portable(&mut narrow, &network.w1, add, sub);
-                    assert_eq!(wide, narrow, "{id} seed {seed}");
+                    update(h1, &mut wide, &network.w1, add, sub);
+                    match h1 {
+                        128 => update_portable::<128>(&mut narrow, &network.w1, add, sub),
+                        _ => update_portable::<H1_MAX>(&mut narrow, &network.w1, add, sub),
+                    }
+                    assert_eq!(wide, narrow, "{id} width {h1} seed {seed}");
                 }
             }
         }

@@ -2,7 +2,8 @@
 //! values (`training/train_eval.py`, model card in `docs/engine.md`).
 //!
 //! 91 sparse inputs (a tiger or a goat on each point, goats in hand, goats
-//! captured, the side to move) feed an accumulator of 128 16-bit sums; a
+//! captured, the side to move) feed an accumulator of 128 or 256 16-bit
+//! sums (the file says which); a
 //! move changes a few inputs, so the search updates the accumulator by
 //! adding and removing a few columns instead of summing them all again.
 //! Then two small dense layers with 16-bit weights, one copy per side to
@@ -30,8 +31,13 @@ pub use file::{NetworkError, NETWORK_MAGIC, NETWORK_VERSION};
 /// Inputs: 25 tiger points, 25 goat points, 32 counts of goats in hand, 8
 /// counts of goats captured, tigers to move.
 pub const INPUTS: usize = 91;
-/// The accumulator's width.
-pub const H1: usize = 128;
+/// The accumulator widths a network file may have. A wider accumulator
+/// costs more a node and predicts better; each rule set's network is
+/// trained at the width that plays best (`docs/engine.md`).
+pub const H1_WIDTHS: [usize; 2] = [128, 256];
+/// The widest accumulator: what [`Accumulator`] holds, the unused end
+/// zero.
+pub const H1_MAX: usize = 256;
 /// The second layer's width.
 pub const H2: usize = 32;
 /// The third layer's width.
@@ -59,7 +65,8 @@ const HIDDEN_SHIFT: u32 = 10;
 /// The output's scale: 127 (activations) times 1024 (output weights).
 const OUTPUT_SCALE: f32 = 127.0 * 1024.0;
 /// Biases of the dense layers stay below this, so that no sum overflows an
-/// `i32`: at most 128 products of 127 by 32767 (532 million) and the bias.
+/// `i32`: at most 256 products of 127 by 32767 (1,065 million) and the
+/// bias.
 const MAX_BIAS: i32 = 1 << 28;
 
 /// Win, draw and loss probabilities for the side to move.
@@ -96,10 +103,10 @@ impl Wdl {
 }
 
 /// The accumulator of one position: the first layer's sums before the
-/// clamp.
+/// clamp, in the first `h1` entries of the network (the rest stay 0).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[repr(align(32))]
-pub(crate) struct Accumulator([i16; H1]);
+pub(crate) struct Accumulator([i16; H1_MAX]);
 
 /// The dense layers for one side to move, in 16 bits so that the products
 /// pair up in one multiply-add; `w2` and `w3` as the kernels read them
@@ -128,8 +135,11 @@ pub(crate) struct NetworkOutput {
 #[derive(Clone, Debug)]
 pub struct Network {
     rules: String,
-    w1: Vec<[i16; H1]>,
-    b1: [i16; H1],
+    /// The accumulator's width, one of [`H1_WIDTHS`].
+    h1: usize,
+    /// One row per input, zero past `h1`.
+    w1: Vec<[i16; H1_MAX]>,
+    b1: [i16; H1_MAX],
     buckets: Vec<Bucket>,
     /// [`OUTPUTS`] or [`OUTPUTS_WITH_DISTANCE`].
     outputs: usize,
@@ -139,18 +149,19 @@ impl Network {
     /// Checks that no sum can overflow, whatever the position.
     fn from_parts(
         rules: String,
+        h1: usize,
         w1: &[i16],
         b1: &[i16],
         buckets: Vec<Bucket>,
         outputs: usize,
     ) -> Result<Network, String> {
-        let mut rows = vec![[0i16; H1]; INPUTS];
-        for (row, chunk) in rows.iter_mut().zip(w1.chunks_exact(H1)) {
-            row.copy_from_slice(chunk);
+        let mut rows = vec![[0i16; H1_MAX]; INPUTS];
+        for (row, chunk) in rows.iter_mut().zip(w1.chunks_exact(h1)) {
+            row[..h1].copy_from_slice(chunk);
         }
-        let mut bias = [0i16; H1];
-        bias.copy_from_slice(b1);
-        for j in 0..H1 {
+        let mut bias = [0i16; H1_MAX];
+        bias[..h1].copy_from_slice(b1);
+        for j in 0..h1 {
             let w = |f: usize| i32::from(rows[f][j]).abs();
             let points: i32 = (0..25).map(|p| w(p).max(w(GOAT_INPUTS + p))).sum();
             let hand = (HAND_INPUTS..CAPTURED_INPUTS).map(w).max().unwrap_or(0);
@@ -174,6 +185,7 @@ impl Network {
         }
         Ok(Network {
             rules,
+            h1,
             w1: rows,
             b1: bias,
             buckets,
@@ -189,6 +201,11 @@ impl Network {
     /// Win, draw and loss probabilities of `position` for its side to move.
     pub fn wdl(&self, position: &Position) -> Wdl {
         self.evaluate(position).wdl
+    }
+
+    /// The accumulator's width, one of [`H1_WIDTHS`].
+    pub fn width(&self) -> usize {
+        self.h1
     }
 
     /// Whether the network estimates the distance to the end
@@ -233,7 +250,7 @@ impl Network {
     /// The accumulator of `position`, summed from scratch.
     pub(crate) fn accumulate(&self, position: &Position) -> Accumulator {
         let mut acc = Accumulator(self.b1);
-        kernels::update(&mut acc, &self.w1, inputs(position), 0);
+        kernels::update(self.h1, &mut acc, &self.w1, inputs(position), 0);
         acc
     }
 
@@ -247,14 +264,20 @@ impl Network {
     ) -> Accumulator {
         let (before, after) = (inputs(prev), inputs(next));
         let mut out = *acc;
-        kernels::update(&mut out, &self.w1, after & !before, before & !after);
+        kernels::update(
+            self.h1,
+            &mut out,
+            &self.w1,
+            after & !before,
+            before & !after,
+        );
         out
     }
 
     /// What the network says for the side to move `side` from an
     /// accumulator.
     pub(crate) fn output(&self, acc: &Accumulator, side: Side) -> NetworkOutput {
-        let raw = kernels::forward(acc, self.bucket(side), self.outputs);
+        let raw = kernels::forward(self.h1, acc, self.bucket(side), self.outputs);
         let out = |k: usize| raw[k] as f32 / OUTPUT_SCALE;
         NetworkOutput {
             wdl: softmax([out(0), out(1), out(2)]),
@@ -322,10 +345,40 @@ mod tests {
         assert_eq!(wdl(0.2, 0.4, 0.4), Value::Draw);
     }
 
+    /// A network of `width` with seeded random weights, small enough for
+    /// its checks: the tests of the width no shipped network has.
+    pub(crate) fn random_network(width: usize, seed: u64) -> Network {
+        let mut rng = bagh_core::SplitMix64::new(seed);
+        let mut draw = |n: usize, bound: i32| -> Vec<i32> {
+            (0..n)
+                .map(|_| rng.below(2 * bound as usize + 1) as i32 - bound)
+                .collect()
+        };
+        let i16s = |v: Vec<i32>| v.into_iter().map(|x| x as i16).collect::<Vec<i16>>();
+        let w1 = i16s(draw(INPUTS * width, 40));
+        let b1 = i16s(draw(width, 60));
+        let buckets = (0..BUCKETS)
+            .map(|_| Bucket {
+                w2: kernels::pair_columns(&i16s(draw(H2 * width, 300)), width, H2),
+                b2: draw(H2, 30_000),
+                w3: kernels::pair_columns(&i16s(draw(H3 * H2, 600)), H2, H3),
+                b3: draw(H3, 30_000),
+                w4: i16s(draw(OUTPUTS_WITH_DISTANCE * H3, 3_000)),
+                b4: draw(OUTPUTS_WITH_DISTANCE, 100_000),
+            })
+            .collect();
+        let rules = Ruleset::default().to_string();
+        Network::from_parts(rules, width, &w1, &b1, buckets, OUTPUTS_WITH_DISTANCE).unwrap()
+    }
+
     #[test]
     fn updates_along_games_equal_sums_from_scratch() {
-        let network = Network::shipped(&Ruleset::default()).expect("bagh-chal ships a network");
-        for id in ["bagh-chal", "two-tigers", "bagh-chal-blocked-loses"] {
+        let shipped = Network::shipped(&Ruleset::default()).expect("bagh-chal ships a network");
+        let networks = [(*shipped).clone(), random_network(H1_MAX, 3)];
+        for (network, id) in networks
+            .iter()
+            .flat_map(|n| ["bagh-chal", "two-tigers", "bagh-chal-blocked-loses"].map(|id| (n, id)))
+        {
             let rules = Ruleset::preset(id).unwrap();
             for seed in 0..40 {
                 let game = random_game(Position::new(rules), seed, 200);
