@@ -366,7 +366,7 @@ def speed(args: argparse.Namespace) -> None:
         middlegame.push(rng.choice(middlegame.legal_moves()))
     for evaluation, name, game in [
         (e, n, g)
-        for e in ("network", "classic")
+        for e in args.evaluations.split(",")
         for n, g in (("start", bagh.Game()), ("placement middlegame", middlegame))
     ]:
         times: dict[int, list[float]] = {}
@@ -434,6 +434,11 @@ def main() -> None:
     s = commands.add_parser("speed", help="nodes per second and time to each depth")
     s.add_argument("--depth", type=int, default=12)
     s.add_argument("--runs", type=int, default=5)
+    s.add_argument(
+        "--evaluations",
+        default="network,classic",
+        help="engine evaluations, one after the other: network, classic or a network file",
+    )
     s.set_defaults(run=speed)
     args = parser.parse_args()
     args.run(args)
