@@ -35,8 +35,8 @@ pub const INPUTS: usize = 91;
 /// costs more a node and predicts better; each rule set's network is
 /// trained at the width that plays best (`docs/engine.md`).
 pub const H1_WIDTHS: [usize; 2] = [128, 256];
-/// The widest accumulator: what [`Accumulator`] holds, the unused end
-/// zero.
+/// The widest accumulator: the room a search keeps for each position's
+/// sums, whatever the network's width.
 pub const H1_MAX: usize = 256;
 /// The second layer's width.
 pub const H2: usize = 32;
