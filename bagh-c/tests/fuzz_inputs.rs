@@ -4,22 +4,14 @@
 
 #[path = "../../fuzz/src/c_abi.rs"]
 mod c_abi;
+#[path = "../../fuzz/src/replay.rs"]
+mod replay;
 
 use std::path::Path;
 
 #[test]
 fn c_abi_inputs() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
-    let mut replayed = 0;
-    for dir in ["corpus/c_abi", "regressions/c_abi"] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-            continue;
-        };
-        for entry in entries {
-            let path = entry.unwrap().path();
-            c_abi::run(&std::fs::read(&path).unwrap());
-            replayed += 1;
-        }
-    }
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+    let replayed = replay::replay(&fuzz, "c_abi", c_abi::run);
     assert!(replayed >= 5, "the committed seeds were found ({replayed})");
 }

@@ -5,22 +5,14 @@
 
 #[path = "../../fuzz/src/network_files.rs"]
 mod network_files;
+#[path = "../../fuzz/src/replay.rs"]
+mod replay;
 
 use std::path::Path;
 
 #[test]
 fn network_files_inputs() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
-    let mut replayed = 0;
-    for dir in ["corpus/network_files", "regressions/network_files"] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-            continue;
-        };
-        for entry in entries {
-            let path = entry.unwrap().path();
-            network_files::run(&std::fs::read(&path).unwrap());
-            replayed += 1;
-        }
-    }
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+    let replayed = replay::replay(&fuzz, "network_files", network_files::run);
     assert!(replayed >= 4, "the committed seeds were found ({replayed})");
 }
