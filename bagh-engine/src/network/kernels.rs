@@ -10,7 +10,10 @@
 //! is sound only on a processor that has it, which is checked first.
 #![allow(unsafe_code)]
 
-use super::{Accumulator, Bucket, H1_MAX, H2, H3, HIDDEN_SHIFT, ONE};
+use super::{Accumulator, Bucket, H1_MAX, H1_WIDTHS, H2, H3, HIDDEN_SHIFT, ONE};
+
+/// The narrow width, compiled on its own beside [`H1_MAX`].
+const H1_NARROW: usize = H1_WIDTHS[0];
 
 /// The first layer's rows, one per input, as the network keeps them.
 type Rows = [[i16; H1_MAX]];
@@ -21,8 +24,8 @@ type Rows = [[i16; H1_MAX]];
 pub(super) fn forward(h1: usize, acc: &Accumulator, bucket: &Bucket, outputs: usize) -> [i32; 4] {
     // Each width is compiled on its own, so that every loop has a length
     // the compiler knows.
-    if h1 == 128 {
-        forward_of::<128>(acc, bucket, outputs)
+    if h1 == H1_NARROW {
+        forward_of::<H1_NARROW>(acc, bucket, outputs)
     } else {
         forward_of::<H1_MAX>(acc, bucket, outputs)
     }
@@ -31,8 +34,8 @@ pub(super) fn forward(h1: usize, acc: &Accumulator, bucket: &Bucket, outputs: us
 /// Adds to the first `h1` sums of `acc` the rows of the first layer
 /// whose bits are set in `add`, and takes away those set in `sub`.
 pub(super) fn update(h1: usize, acc: &mut Accumulator, rows: &Rows, add: u128, sub: u128) {
-    if h1 == 128 {
-        update_of::<128>(acc, rows, add, sub);
+    if h1 == H1_NARROW {
+        update_of::<H1_NARROW>(acc, rows, add, sub);
     } else {
         update_of::<H1_MAX>(acc, rows, add, sub);
     }
@@ -226,7 +229,7 @@ mod tests {
     use bagh_core::{random_game, Position, Ruleset};
 
     use super::*;
-    use crate::network::{Network, H1_WIDTHS};
+    use crate::network::Network;
 
     /// Both compilations give the same integers, position by position
     /// (on a processor without AVX2 only the portable one runs), at every
@@ -254,17 +257,19 @@ mod tests {
                     let acc = network.accumulate(position);
                     let bucket = network.bucket(position.side_to_move());
                     let h1 = network.h1;
-                    let portable = match h1 {
-                        128 => forward_portable::<128>(&acc, bucket, network.outputs),
-                        _ => forward_portable::<H1_MAX>(&acc, bucket, network.outputs),
+                    let portable = if h1 == H1_NARROW {
+                        forward_portable::<H1_NARROW>(&acc, bucket, network.outputs)
+                    } else {
+                        forward_portable::<H1_MAX>(&acc, bucket, network.outputs)
                     };
                     assert_eq!(forward(h1, &acc, bucket, network.outputs), portable);
                     let (add, sub) = (1 << 3 | 1 << 40 | 1 << 90, 1 << 3 | 1 << 60);
                     let (mut wide, mut narrow) = (acc, acc);
                     update(h1, &mut wide, &network.w1, add, sub);
-                    match h1 {
-                        128 => update_portable::<128>(&mut narrow, &network.w1, add, sub),
-                        _ => update_portable::<H1_MAX>(&mut narrow, &network.w1, add, sub),
+                    if h1 == H1_NARROW {
+                        update_portable::<H1_NARROW>(&mut narrow, &network.w1, add, sub);
+                    } else {
+                        update_portable::<H1_MAX>(&mut narrow, &network.w1, add, sub);
                     }
                     assert_eq!(wide, narrow, "{id} width {h1} seed {seed}");
                 }

@@ -31,13 +31,14 @@ pub use file::{NetworkError, NETWORK_MAGIC, NETWORK_VERSION};
 /// Inputs: 25 tiger points, 25 goat points, 32 counts of goats in hand, 8
 /// counts of goats captured, tigers to move.
 pub const INPUTS: usize = 91;
-/// The accumulator widths a network file may have. A wider accumulator
-/// costs more a node and predicts better; each rule set's network is
-/// trained at the width that plays best (`docs/engine.md`).
+/// The accumulator widths a network file may have, narrowest first. A
+/// wider accumulator costs more a node and predicts better; the shipped
+/// networks are the narrow ones, the wide one having played no better
+/// (`docs/engine.md`).
 pub const H1_WIDTHS: [usize; 2] = [128, 256];
 /// The widest accumulator: the room a search keeps for each position's
 /// sums, whatever the network's width.
-pub const H1_MAX: usize = 256;
+pub const H1_MAX: usize = H1_WIDTHS[1];
 /// The second layer's width.
 pub const H2: usize = 32;
 /// The third layer's width.
