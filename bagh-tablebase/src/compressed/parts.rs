@@ -12,6 +12,7 @@ use std::fs::File;
 use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use memmap2::Mmap;
 
@@ -23,7 +24,8 @@ use crate::TablebaseError;
 /// The maps of a file's parts, in order.
 pub(crate) struct Parts {
     paths: Vec<PathBuf>,
-    maps: Vec<Mmap>,
+    /// Shared with the thread that populates them (see [`map`]).
+    maps: Vec<Arc<Mmap>>,
     /// The offset in the whole file of each part's first byte.
     starts: Vec<u64>,
     len: u64,
@@ -39,16 +41,48 @@ pub(crate) fn part_path(path: &Path, k: usize) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Files from this size on are brought into the process's memory map in
+/// the background when opened (see [`populate_in_background`]).
+const POPULATED_FROM: usize = 16 << 20;
+
 /// Maps a file into memory.
 #[allow(unsafe_code)]
-fn map(path: &Path) -> Result<Mmap, TablebaseError> {
+fn map(path: &Path) -> Result<Arc<Mmap>, TablebaseError> {
     let file = File::open(path).map_err(|e| TablebaseError::io(path, e))?;
     // SAFETY: the map is read-only and the tables are never written in
     // place: every writer of this library writes a new file and renames it
     // over the old one, which leaves the mapped file untouched. A file cut
     // short by another program under a live map is outside what any
     // reader of a mapped file can guard against.
-    unsafe { Mmap::map(&file) }.map_err(|e| TablebaseError::io(path, e))
+    let map = Arc::new(unsafe { Mmap::map(&file) }.map_err(|e| TablebaseError::io(path, e))?);
+    populate_in_background(&map);
+    Ok(map)
+}
+
+/// Asks the kernel, from a thread of its own, to map every page of a large
+/// file at once. A placement probe reads a new page of the file at almost
+/// every read, and the first touch of each page under a fresh map is a
+/// page fault: some 5,000 over 20,000 placement probes of bagh-chal, 7 to
+/// 13% of their median time. The thread takes them in one pass (about
+/// 25 ms for bagh-chal's file when it is in the page cache; a file that is
+/// not is read in meanwhile), and the open does not wait for it. Where the
+/// kernel cannot (before Linux 5.14, or on another system), pages are
+/// mapped as probes first touch them, as they would be anyway.
+fn populate_in_background(map: &Arc<Mmap>) {
+    #[cfg(target_os = "linux")]
+    if map.len() >= POPULATED_FROM {
+        let map = Arc::clone(map);
+        // Without a thread, the pages are left to be touched.
+        let _ = std::thread::Builder::new()
+            .name("bagh-tables-populate".into())
+            .spawn(move || {
+                // A failure (an older kernel) leaves the pages unmapped, which
+                // only costs the faults it would have saved.
+                let _ = map.advise(memmap2::Advice::PopulateRead);
+            });
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (map, POPULATED_FROM);
 }
 
 impl Parts {

@@ -13,7 +13,9 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use bagh_core::{for_each_tiger_move, Move, MoveList, Point, Position, Side};
+use bagh_core::{
+    for_each_tiger_move, goats_under_attack, Move, MoveList, Point, PointSet, Position, Side,
+};
 
 use super::kept_blocks::KeptBlocks;
 use super::memo::{key, Memo};
@@ -81,7 +83,7 @@ impl<'a> Search<'a> {
                 self.goats_value(position, Value::Win, Value::Loss)?,
                 None,
             )),
-            Side::Tiger if position.legal_moves().is_empty() => Ok(Probe::game_over(Value::Loss)),
+            Side::Tiger if !position.has_legal_move() => Ok(Probe::game_over(Value::Loss)),
             Side::Tiger => Ok(Probe::new(
                 self.tigers_value(position, Value::Win, Value::Loss)?.flip(),
                 None,
@@ -127,7 +129,16 @@ impl<'a> Search<'a> {
         // point of the board: on the stack, as this is the probe's
         // innermost search.
         let mut open: ArrayVec<(Value, bool, Point, Position), 32> = ArrayVec::new();
-        for to in self.order.placements(position.empty()) {
+        // The placements after which the tigers cannot capture come first:
+        // their entries are values, not bounds, so they alone can reach the
+        // cap, and the higher the best found, the fewer bounds stay open.
+        let threatened = placements_answered_by_a_capture(position);
+        let order = self.order.placements(position.empty());
+        let (quiet, answered): (ArrayVec<Point, 32>, ArrayVec<Point, 32>) = order
+            .iter()
+            .copied()
+            .partition(|&to| !threatened.contains(to));
+        for to in quiet.into_iter().chain(answered) {
             let mut after = *position;
             after.play_unchecked(Move::Place { to });
             let bound = if after.goats_in_hand() == 0 {
@@ -137,7 +148,7 @@ impl<'a> Search<'a> {
                 continue;
             } else {
                 let stored = self.stored(&after)?;
-                if can_capture(&after) {
+                if threatened.contains(to) {
                     if stored.min(cap) > best {
                         open.push((stored, true, to, after));
                     }
@@ -273,16 +284,19 @@ impl<'a> Search<'a> {
         if captures_only {
             moves = MoveList::new();
             // The captures alone, as the tigers' generator finds them (a
-            // capture is legal wherever the tigers can capture).
+            // capture is legal wherever the tigers can capture). It
+            // visits every capture before any step: the first step ends
+            // the generation.
             let _ = for_each_tiger_move(
                 position.rules(),
                 position.tigers(),
                 position.goats(),
                 |mv| {
-                    if matches!(mv, Move::Capture { .. }) {
-                        moves.push(mv);
+                    if !matches!(mv, Move::Capture { .. }) {
+                        return ControlFlow::Break(());
                     }
-                    ControlFlow::<()>::Continue(())
+                    moves.push(mv);
+                    ControlFlow::Continue(())
                 },
             );
             debug_assert!(moves.iter().all(|mv| position.legal_moves().contains(mv)));
@@ -319,18 +333,19 @@ fn placed(position: &Position) -> u8 {
     position.rules().goats() - position.goats_in_hand()
 }
 
-/// Whether the tigers to move in `position` have a capture.
-fn can_capture(position: &Position) -> bool {
-    for_each_tiger_move(
-        position.rules(),
-        position.tigers(),
-        position.goats(),
-        |mv| match mv {
-            Move::Capture { .. } => ControlFlow::Break(()),
-            _ => ControlFlow::Continue(()),
-        },
-    )
-    .is_break()
+/// The points of a goats-to-move position where a placement leaves the
+/// tigers a capture (a goat with a tiger on one side and an empty point
+/// on the other): a few shifts of the boards a point, rather than the
+/// tigers' moves generated.
+fn placements_answered_by_a_capture(position: &Position) -> PointSet {
+    let (tigers, goats) = (position.tigers(), position.goats());
+    let mut answered = PointSet::EMPTY;
+    for to in position.empty() {
+        if !goats_under_attack(tigers, goats | PointSet::single(to)).is_empty() {
+            answered.insert(to);
+        }
+    }
+    answered
 }
 
 #[cfg(test)]
