@@ -139,6 +139,7 @@ impl CompressedTables {
         let path = path.as_ref();
         let parts = parts::Parts::open(path)?;
         let header = format::read(&parts, |rules| shapes(&Layout::new(*rules)))?;
+        parts.populate_in_background();
         let layout = Layout::new(header.rules);
         let mut placement = vec![Vec::new(); usize::from(layout.rules.goats())];
         for (i, section) in header.sections.iter().enumerate() {
