@@ -24,7 +24,8 @@ use crate::TablebaseError;
 /// The maps of a file's parts, in order.
 pub(crate) struct Parts {
     paths: Vec<PathBuf>,
-    /// Shared with the thread that populates them (see [`map`]).
+    /// Shared with the thread that populates them (see
+    /// [`populate_in_background`](Parts::populate_in_background)).
     maps: Vec<Arc<Mmap>>,
     /// The offset in the whole file of each part's first byte.
     starts: Vec<u64>,
@@ -41,9 +42,10 @@ pub(crate) fn part_path(path: &Path, k: usize) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Files from this size on (all parts) are brought into the process's memory map in
-/// the background when opened (see [`populate_in_background`]).
-const POPULATED_FROM: usize = 16 << 20;
+/// Files from this size on (all parts) are brought into the process's
+/// memory map in the background when opened (see
+/// [`Parts::populate_in_background`]).
+const POPULATED_FROM: u64 = 16 << 20;
 
 /// Maps a file into memory.
 #[allow(unsafe_code)]
@@ -56,53 +58,6 @@ fn map(path: &Path) -> Result<Arc<Mmap>, TablebaseError> {
     // reader of a mapped file can guard against.
     let map = unsafe { Mmap::map(&file) }.map_err(|e| TablebaseError::io(path, e))?;
     Ok(Arc::new(map))
-}
-
-/// Asks the kernel, from a thread of its own, to map every page of a large
-/// file (all its parts' maps) at once. A placement probe reads a new page of the file at almost
-/// every read, and the first touch of each page under a fresh map is a
-/// page fault: some 5,000 over 20,000 placement probes of bagh-chal, 6 to
-/// 16% of their median time. The thread takes them in one pass (about
-/// 25 ms for bagh-chal's file when it is in the page cache; a file that is
-/// not is read in meanwhile), and the open does not wait for it. Where the
-/// kernel cannot (before Linux 5.14, or on another system), pages are
-/// mapped as probes first touch them, as they would be anyway.
-///
-/// At most two such threads run at a time: a program that opens many
-/// files in a row gets no crowd of threads, only the faults of the files
-/// opened meanwhile.
-fn populate_in_background(maps: &[Arc<Mmap>]) {
-    #[cfg(target_os = "linux")]
-    {
-        use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-        /// The threads populating a map now.
-        static POPULATING: AtomicUsize = AtomicUsize::new(0);
-        const AT_ONCE: usize = 2;
-        if maps.iter().map(|map| map.len()).sum::<usize>() < POPULATED_FROM {
-            return;
-        }
-        if POPULATING.fetch_add(1, Relaxed) >= AT_ONCE {
-            POPULATING.fetch_sub(1, Relaxed);
-            return;
-        }
-        let maps = maps.to_vec();
-        let spawned = std::thread::Builder::new()
-            .name("bagh-tables-populate".into())
-            .spawn(move || {
-                // A failure (an older kernel) leaves the pages unmapped, which
-                // only costs the faults it would have saved.
-                for map in maps {
-                    let _ = map.advise(memmap2::Advice::PopulateRead);
-                }
-                POPULATING.fetch_sub(1, Relaxed);
-            });
-        // Without a thread, the pages are left to be touched.
-        if spawned.is_err() {
-            POPULATING.fetch_sub(1, Relaxed);
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (maps, POPULATED_FROM);
 }
 
 impl Parts {
@@ -145,11 +100,54 @@ impl Parts {
         self.len
     }
 
-    /// Maps every page of a large file in the background (see
-    /// [`populate_in_background`]): called once its header has been read,
-    /// so that a foreign file is not read in.
+    /// Asks the kernel, from a thread of its own, to map every page of a
+    /// large file (all its parts' maps) at once. A placement probe reads a
+    /// new page of the file at almost every read, and the first touch of
+    /// each page under a fresh map is a page fault: some 5,000 over 20,000 placement probes of bagh-chal, 6 to
+    /// 16% of their median time. The thread takes them in one pass (about
+    /// 25 ms for bagh-chal's file when it is in the page cache; a file that is
+    /// not is read in meanwhile), and the open does not wait for it. Where the
+    /// kernel cannot (before Linux 5.14, or on another system), pages are
+    /// mapped as probes first touch them, as they would be anyway.
+    ///
+    /// At most two such threads run at a time: a program that opens many
+    /// files in a row gets no crowd of threads, only the faults of the files
+    /// opened meanwhile.
+    ///
+    /// Called once the file's header has been read, so that a foreign file
+    /// is not read in.
     pub fn populate_in_background(&self) {
-        populate_in_background(&self.maps);
+        #[cfg(target_os = "linux")]
+        {
+            use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+            /// The threads populating a map now.
+            static POPULATING: AtomicUsize = AtomicUsize::new(0);
+            const AT_ONCE: usize = 2;
+            if self.len < POPULATED_FROM {
+                return;
+            }
+            if POPULATING.fetch_add(1, Relaxed) >= AT_ONCE {
+                POPULATING.fetch_sub(1, Relaxed);
+                return;
+            }
+            let maps = self.maps.clone();
+            let spawned = std::thread::Builder::new()
+                .name("bagh-tables-populate".into())
+                .spawn(move || {
+                    // A failure (an older kernel) leaves the pages unmapped, which
+                    // only costs the faults it would have saved.
+                    for map in maps {
+                        let _ = map.advise(memmap2::Advice::PopulateRead);
+                    }
+                    POPULATING.fetch_sub(1, Relaxed);
+                });
+            // Without a thread, the pages are left to be touched.
+            if spawned.is_err() {
+                POPULATING.fetch_sub(1, Relaxed);
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = POPULATED_FROM;
     }
 
     /// How many parts: 1 for a file in one piece.

@@ -132,13 +132,13 @@ impl<'a> Search<'a> {
         // The placements after which the tigers cannot capture come first:
         // their entries are values, not bounds, so they alone can reach the
         // cap, and the higher the best found, the fewer bounds stay open.
-        let threatened = placements_answered_by_a_capture(position);
+        let answered = placements_answered_by_a_capture(position);
         let order = self.order.placements(position.empty());
-        let (quiet, answered): (ArrayVec<Point, 32>, ArrayVec<Point, 32>) = order
+        let (quiet, rest): (ArrayVec<Point, 32>, ArrayVec<Point, 32>) = order
             .iter()
             .copied()
-            .partition(|&to| !threatened.contains(to));
-        for to in quiet.into_iter().chain(answered) {
+            .partition(|&to| !answered.contains(to));
+        for to in quiet.into_iter().chain(rest) {
             let mut after = *position;
             after.play_unchecked(Move::Place { to });
             let bound = if after.goats_in_hand() == 0 {
@@ -148,7 +148,7 @@ impl<'a> Search<'a> {
                 continue;
             } else {
                 let stored = self.stored(&after)?;
-                if threatened.contains(to) {
+                if answered.contains(to) {
                     if stored.min(cap) > best {
                         open.push((stored, true, to, after));
                     }
