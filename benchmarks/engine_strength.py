@@ -266,9 +266,11 @@ def perfect(args: argparse.Namespace) -> None:
                 if split_by is not None:
                     value = value_in(split_by, start.position)
                     parts[side].setdefault(value, Tally()).add(game_tally)
+            # A network file is named, so that two files side by side are told apart.
+            shown = evaluation if evaluation.endswith(".bnn") else engine.evaluation
             for side, tally in tallies.items():
                 print(
-                    f"tables {name}, {engine.evaluation} evaluation, engine as {side}s "
+                    f"tables {name}, {shown} evaluation, engine as {side}s "
                     f"vs {style} perfect: {tally.line()}",
                     flush=True,
                 )

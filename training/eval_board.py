@@ -1,5 +1,5 @@
-"""The board as the network sees it: the 8 symmetries (for augmentation) and
-the 91 input features of a batch of records."""
+"""The board as the network sees it: the 8 symmetries (for augmentation), the
+lines a tiger captures along, and the input features of a batch of records."""
 
 from __future__ import annotations
 
@@ -91,11 +91,66 @@ def transform_boards(table: U32, words: U32, sym: npt.NDArray[np.integer[Any]]) 
     return out
 
 
+# ---------------------------------------------------------------- captures
+
+
+def capture_lines() -> list[tuple[int, int, int]]:
+    """Every (tiger, goat, landing) triple of a capture: three points in a row
+    along a file, a rank, or a diagonal through the points whose file and
+    rank add up to an even number."""
+    lines = []
+    for start in range(POINTS):
+        f, r = start % 5, start // 5
+        directions = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        if (f + r) % 2 == 0:
+            directions += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        for df, dr in directions:
+            if 0 <= f + 2 * df < 5 and 0 <= r + 2 * dr < 5:
+                lines.append((start, start + df + 5 * dr, start + 2 * (df + 5 * dr)))
+    return lines
+
+
+def capture_shifts(lines: list[tuple[int, int, int]]) -> list[tuple[int, np.uint32]]:
+    """The lines grouped by direction: (step, tigers that can jump that way),
+    the step being the change of point number from tiger to goat."""
+    by_step: dict[int, int] = {}
+    for tiger, goat, _ in lines:
+        by_step[goat - tiger] = by_step.get(goat - tiger, 0) | 1 << tiger
+    return [(step, np.uint32(mask)) for step, mask in sorted(by_step.items())]
+
+
+CAPTURE_SHIFTS = capture_shifts(capture_lines())
+
+
+def shift(words: U32, step: int) -> U32:
+    """Each point's bit moved `step` points up (down when negative)."""
+    return (words << np.uint32(step)) if step > 0 else (words >> np.uint32(-step))
+
+
+def goats_under_attack(tigers: U32, goats: U32) -> U32:
+    """The goats that a tiger could capture at once, as board words: a tiger
+    on one side along a line, an empty point on the other."""
+    empty = ~(tigers | goats) & np.uint32((1 << POINTS) - 1)
+    attacked = np.zeros_like(tigers)
+    for step, jumpers in CAPTURE_SHIFTS:
+        attacked |= shift(tigers & jumpers, step) & goats & shift(empty, -step)
+    return attacked
+
+
+def attacked_points(tigers: int, goats: int) -> list[int]:
+    """goats_under_attack for one position, the plain way (the reference the
+    vectorised features are checked against)."""
+    empty = ~(tigers | goats)
+    return sorted(
+        {goat for tiger, goat, land in capture_lines() if tigers >> tiger & goats >> goat & empty >> land & 1}
+    )
+
+
 # ---------------------------------------------------------------- features
 
 
 class Features:
-    """Builds the 91 float inputs of a batch of records into a reused buffer."""
+    """Builds the N_INPUTS float inputs of a batch of records into a reused buffer."""
 
     def __init__(self, capacity: int) -> None:
         self.table = symmetry_tables(symmetry_permutations())
@@ -118,6 +173,8 @@ class Features:
         x[rows, F_HAND + np.minimum(records["in_hand"], HAND_MAX)] = 1.0
         x[rows, F_CAPTURED + np.minimum(records["captured"], CAPTURED_MAX)] = 1.0
         x[:, F_SIDE] = records["side"]
+        if N_INPUTS == INPUTS_WITH_ATTACKS:
+            x[:, F_ATTACKED : F_ATTACKED + POINTS] = unpack_points(goats_under_attack(tigers, goats))
         return x
 
 

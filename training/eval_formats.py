@@ -55,7 +55,14 @@ NET_VERSION = 1
 NET_HEADER = struct.Struct("<8sIIIIIIII")  # magic, version, inputs, h1, h2, h3, outputs, buckets, rules_len
 
 POINTS = 25
-N_INPUTS = 91
+# The board's inputs (points, goats in hand, goats captured, side to move);
+# a network may also have one input per point on where a tiger could
+# capture the goat there at once. train_eval.py sets the count from --inputs.
+BOARD_INPUTS = 91
+INPUTS_WITH_ATTACKS = BOARD_INPUTS + POINTS
+N_INPUTS = int(os.environ.get("BAGH_TRAIN_INPUTS", str(INPUTS_WITH_ATTACKS)))
+if N_INPUTS not in (BOARD_INPUTS, INPUTS_WITH_ATTACKS):
+    raise SystemExit(f"BAGH_TRAIN_INPUTS={N_INPUTS}: the engine reads {BOARD_INPUTS} or {INPUTS_WITH_ATTACKS} inputs")
 # The accumulator's width, 128 or 256: train_eval.py sets it from --width.
 H1 = int(os.environ.get("BAGH_TRAIN_WIDTH", "128"))
 if H1 not in (128, 256):
@@ -78,8 +85,9 @@ HAND_MAX = 31
 F_CAPTURED = 82
 CAPTURED_MAX = 7
 F_SIDE = 90
+F_ATTACKED = 91
 assert F_HAND + HAND_MAX + 1 == F_CAPTURED and F_CAPTURED + CAPTURED_MAX + 1 == F_SIDE
-assert F_SIDE + 1 == N_INPUTS
+assert F_SIDE + 1 == BOARD_INPUTS == F_ATTACKED
 
 # Scales of the integer network: activations 0..127 stand for 0..1.
 ACT_SCALE = 127

@@ -50,7 +50,7 @@ PARAM_COUNT = sum(math.prod(t.shape) for t in LAYOUT)
 class Params:
     """All weights in one flat vector (for Adam and clipping), with a named view per layer.
 
-    w1 [91][128] and b1 [128] are the shared accumulator; w2 [2][128][32],
+    w1 [N_INPUTS][128] and b1 [128] are the shared accumulator; w2 [2][128][32],
     w3 [2][32][32], w4 [2][32][4] and their biases have one copy per side to
     move. A layer computes x @ w + b. The outputs are the logits of loss,
     draw and win, then the distance estimate (see distance_target).
@@ -92,8 +92,8 @@ def decay_vector() -> F32:
 def init_params(rng: np.random.Generator, class_prior: F64) -> Params:
     """Start with most hidden units in the linear part of (0, 1) and the output at the class prior.
 
-    At most 27 of the 91 inputs are on in a Bagh-Chal position (4 tigers,
-    20 goats, hand, captured, side), so an accumulator unit with weights of
+    At most 27 of the board's 91 inputs are on in a Bagh-Chal position (4
+    tigers, 20 goats, hand, captured, side), and a few goats under attack, so an accumulator unit with weights of
     deviation 0.1 and bias 0.5 starts within about 0.5 +- 0.5. class_prior[s] is the label distribution for side s;
     the distance output starts at the middle of its range.
     """

@@ -32,7 +32,7 @@ class QuantNet:
     """The integer network as the engine reads it; matrices are [output][input] except w1, [input][output]."""
 
     rules: bytes
-    w1: npt.NDArray[np.int16]  # [91][128]
+    w1: npt.NDArray[np.int16]  # [N_INPUTS][128]
     b1: npt.NDArray[np.int16]  # [128]
     w2: npt.NDArray[np.int16]  # [2][32][128]
     b2: npt.NDArray[np.int32]  # [2][32]
@@ -173,6 +173,8 @@ def quant_logits_reference(q: QuantNet, record: np.void) -> list[float]:
     side = int(record["side"])
     if side:
         active.append(F_SIDE)
+    if N_INPUTS == INPUTS_WITH_ATTACKS:
+        active += [F_ATTACKED + i for i in attacked_points(tigers, goats)]
     acc = q.b1.astype(np.int64)
     for feature in active:
         acc = acc + q.w1[feature]

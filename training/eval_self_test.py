@@ -77,6 +77,26 @@ def self_test() -> int:
     assert on1 == [12, F_HAND + 3, F_CAPTURED + 2], on1
     print("features: board bits, clamped one-hots and side land on their inputs")
 
+    lines = capture_lines()
+    # Three points in a row: 3 on each file and each rank, 3 on each long
+    # diagonal and 1 on each of the four short ones; each taken both ways.
+    assert len(lines) == 2 * (3 * 5 + 3 * 5 + 3 * 2 + 4), len(lines)
+    attack = np.zeros(1, dtype=RECORD_DTYPE)
+    # A tiger on a1; goats on a2 (a3 empty), b1 (c1 empty), b2 and c3 (the
+    # diagonal a1-b2-c3 is blocked): a2 and b1 are under attack.
+    attack[0] = (1, 1 << 5 | 1 << 1 | 1 << 6 | 1 << 12, 0, 4, 1, 1, 0xFFFF, 0)
+    assert attacked_points(1, 1 << 5 | 1 << 1 | 1 << 6 | 1 << 12) == [1, 5]
+    if N_INPUTS == INPUTS_WITH_ATTACKS:
+        on = np.flatnonzero(Features(1).build(attack)[0, F_ATTACKED:]).tolist()
+        assert on == [1, 5], on
+        many = random_records(rng, 2000)
+        built = Features(len(many)).build(many, rng.integers(0, 8, size=len(many), dtype=np.uint8))
+        for row in built:
+            tigers = sum(1 << int(i) for i in np.flatnonzero(row[F_TIGER : F_TIGER + POINTS]))
+            goats = sum(1 << int(i) for i in np.flatnonzero(row[F_GOAT : F_GOAT + POINTS]))
+            assert np.flatnonzero(row[F_ATTACKED:]).tolist() == attacked_points(tigers, goats)
+        print("features: the goats under attack, by shifts, agree with the capture lines on 2,000 positions")
+
     # Central differences in float64 on a few hundred parameters.
     p64 = init_params(rng, np.full((BUCKETS, N_WDL), 1 / 3)).copy(np.float64)
     p64.flat[:] += rng.standard_normal(PARAM_COUNT) * 0.05
@@ -120,7 +140,7 @@ def self_test() -> int:
     data = serialize(quantize(p, rules))
     # 40 header bytes, w1 and b1 (2 x 91 x H1 + 2 x H1), then per side 2 x 32 x H1 + 4 x 32
     # + 2 x 32 x 32 + 4 x 32 + 2 x 4 x 32 + 4 x 4, and the CRC.
-    assert len(data) == net_file_size(len(rules)) == 40 + 184 * H1 + 2 * (64 * H1 + 2576) + 4 + len(rules)
+    assert len(data) == net_file_size(len(rules)) == 40 + (2 * N_INPUTS + 2) * H1 + 2 * (64 * H1 + 2576) + 4 + len(rules)
     q = parse_net(data)
     assert serialize(q) == data
     bad = bytearray(data)

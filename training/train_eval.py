@@ -2,16 +2,19 @@
 """Train the engine's evaluation network from the position files of `bagh datagen`.
 
     python3 training/train_eval.py --data DIR [--epochs N] [--seed S] [--threads T]
-        [--width W] [--batch B] [--lr LR] [--weight-decay WD] [--limit N]
+        [--width W] [--inputs I] [--batch B] [--lr LR] [--weight-decay WD] [--limit N]
         [--out NET.bnn] [--check NET.check] [--report REPORT.json]
     python3 training/train_eval.py --self-test
 
 DIR holds `train.bpos`, `validation.bpos` and `heldout.bpos`. The network
 predicts loss / draw / win for the side to move:
 
-    91 inputs -> W (accumulator, shared) -> 32 -> 32 -> 3 + 1
+    116 inputs -> W (accumulator, shared) -> 32 -> 32 -> 3 + 1
 
-W is 128 or 256 (`--width`, default 128), with clipped-ReLU activations and one copy of the last three layers per side
+The inputs are the board's 91 (a tiger or a goat on each point, goats in
+hand, goats captured, side to move) and one per point on where a tiger
+could capture the goat there at once (`--inputs 91` leaves these out). W is
+128 or 256 (`--width`, default 128), with clipped-ReLU activations and one copy of the last three layers per side
 to move. The three outputs are the logits of loss, draw and win; the fourth
 estimates how far the end is, ln(1 + plies) / ln(256), where the tables know
 it (the movement phase's wins and losses). It is trained in float32 with Adam
@@ -53,6 +56,7 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 # The accumulator's width shapes every module's arrays, so it is fixed
 # before they load (eval_formats reads it).
 os.environ["BAGH_TRAIN_WIDTH"] = _option_from_argv(sys.argv[1:], "--width", "128")
+os.environ["BAGH_TRAIN_INPUTS"] = _option_from_argv(sys.argv[1:], "--inputs", "116")
 
 import argparse  # noqa: E402
 
@@ -72,7 +76,7 @@ def positive(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Train the bagh evaluation network (91-W-32-32-4, two side-to-move buckets) "
+        description="Train the bagh evaluation network (116-W-32-32-4, two side-to-move buckets) "
         "from `bagh datagen` position files and write its quantized weights.",
     )
     parser.add_argument("--data", help="directory holding train.bpos, validation.bpos, heldout.bpos")
@@ -95,6 +99,14 @@ def main(argv: list[str] | None = None) -> int:
         choices=[128, 256],
         default=128,
         help="the accumulator's width (default 128, as the shipped networks; the engine reads both)",
+    )
+    parser.add_argument(
+        "--inputs",
+        type=int,
+        choices=[91, 116],
+        default=116,
+        help="116 (default): the board and the goats under attack; 91: the board alone, as the networks "
+        "before them (the engine reads both)",
     )
     parser.add_argument("--batch", type=positive, default=8192, help="minibatch size (default 8192)")
     parser.add_argument(

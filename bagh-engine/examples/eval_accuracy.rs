@@ -4,10 +4,18 @@
 //! as a draw, with t chosen on the validation file, and with t = 0).
 //!
 //! ```text
-//! cargo run --release -p bagh-engine --example eval_accuracy -- target/datagen/bagh-chal
+//! cargo run --release -p bagh-engine --example eval_accuracy -- target/datagen/bagh-chal [NET.bnn ...]
 //! ```
+//!
+//! Then the network's accuracy by phase, side to move and goats captured,
+//! beside that of each network file named after the directory.
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use bagh_core::Side;
 use bagh_engine::datagen::{read_positions, LabelledPosition};
+use bagh_engine::network::Network;
 use bagh_engine::{Engine, EngineOptions, Evaluation};
 use bagh_tablebase::Value;
 
@@ -87,5 +95,57 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     println!("classic, sign (margin 0)         {:.4}", classic_at(0));
     println!("always a draw                    {draws:.4}");
+
+    let mut networks = vec![(
+        "shipped".to_string(),
+        Network::shipped(&rules).ok_or("no shipped network")?,
+    )];
+    for path in std::env::args().skip(2) {
+        networks.push((path.clone(), Arc::new(Network::open(&path)?)));
+    }
+    print_splits(&heldout, &networks);
     Ok(())
+}
+
+/// The share of positions whose value is each network's most likely
+/// result, by phase, side to move and goats captured (groups of at least
+/// 1,000 positions).
+fn print_splits(heldout: &[LabelledPosition], networks: &[(String, Arc<Network>)]) {
+    let mut groups: BTreeMap<String, Vec<&LabelledPosition>> = BTreeMap::new();
+    for r in heldout {
+        let p = &r.position;
+        let phase = if p.goats_in_hand() > 0 {
+            "placement"
+        } else {
+            "movement"
+        };
+        let side = if p.side_to_move() == Side::Goat {
+            "goats"
+        } else {
+            "tigers"
+        };
+        for key in [
+            phase.to_string(),
+            format!("{phase}, {side}"),
+            format!("{phase}, {side}, {} captured", p.goats_captured()),
+        ] {
+            groups.entry(key).or_default().push(r);
+        }
+    }
+    print!("\n{:<32}{:>9}", "by group", "positions");
+    for (name, _) in networks {
+        print!("  {name:>12}");
+    }
+    println!();
+    for (key, records) in groups.iter().filter(|(_, r)| r.len() >= 1_000) {
+        print!("{key:<32}{:>9}", records.len());
+        for (_, network) in networks {
+            let right = records
+                .iter()
+                .filter(|r| network.wdl(&r.position).most_likely() == r.value)
+                .count();
+            print!("  {:>12.4}", right as f64 / records.len() as f64);
+        }
+        println!();
+    }
 }

@@ -41,7 +41,8 @@ def test_evaluate_gives_probabilities_with_the_network_only() -> None:
 
 
 def test_only_a_network_with_the_distance_estimates_the_plies_to_the_end() -> None:
-    # two-tigers ships a network trained with the tables' distances; bagh-chal's has none.
+    # two-tigers and bagh-chal ship networks trained with the tables' distances;
+    # bagh-chal-blocked-loses's has none.
     game = bagh.Game("two-tigers")
     while game.position.goats_in_hand:
         game.push(game.legal_moves()[0])
@@ -49,8 +50,8 @@ def test_only_a_network_with_the_distance_estimates_the_plies_to_the_end() -> No
     assert estimate.plies_to_end is not None and 0 <= estimate.plies_to_end <= 255
     assert "plies_to_end=" in repr(estimate)
     assert bagh.Engine("two-tigers", evaluation="classic").evaluate(game).plies_to_end is None
-    start = bagh.Position(None, "bagh-chal")
-    without = bagh.Engine("bagh-chal").evaluate(start)
+    start = bagh.Position(None, "bagh-chal-blocked-loses")
+    without = bagh.Engine("bagh-chal-blocked-loses").evaluate(start)
     assert without.plies_to_end is None and "plies_to_end" not in repr(without)
 
 

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::{
-    kernels, Bucket, Network, BUCKETS, H1_WIDTHS, H2, H3, INPUTS, OUTPUTS, OUTPUTS_WITH_DISTANCE,
+    kernels, Bucket, Network, BUCKETS, H1_WIDTHS, H2, H3, INPUTS, INPUTS_WITH_ATTACKS, OUTPUTS,
+    OUTPUTS_WITH_DISTANCE,
 };
 
 /// The first bytes of a network file.
@@ -134,19 +135,24 @@ impl Network {
             .into_iter()
             .find(|&w| w as u32 == shape[1])
             .unwrap_or(H1_WIDTHS[0]);
-        let expected = [INPUTS, h1, H2, H3, outputs, BUCKETS].map(|n| n as u32);
+        let inputs = if shape[0] == INPUTS_WITH_ATTACKS as u32 {
+            INPUTS_WITH_ATTACKS
+        } else {
+            INPUTS
+        };
+        let expected = [inputs, h1, H2, H3, outputs, BUCKETS].map(|n| n as u32);
         if shape != expected {
             return Err(format!(
                 "shape {shape:?} (inputs, layers, outputs, buckets); this library reads {expected:?} \
-                 (or a first layer of {H1_WIDTHS:?}, or {OUTPUTS_WITH_DISTANCE} outputs, with the \
-                 distance)"
+                 (or {INPUTS_WITH_ATTACKS} inputs, with the goats under attack, a first layer of \
+                 {H1_WIDTHS:?}, or {OUTPUTS_WITH_DISTANCE} outputs, with the distance)"
             ));
         }
         let rules_len = r.u32("the rule set's length")? as usize;
         let rules = std::str::from_utf8(r.take(rules_len, "the rule set")?)
             .map_err(|_| "the rule set's text is not UTF-8".to_string())?
             .to_string();
-        let w1 = r.i16s(INPUTS * h1, "the first layer's weights")?;
+        let w1 = r.i16s(inputs * h1, "the first layer's weights")?;
         let b1 = r.i16s(h1, "the first layer's biases")?;
         let mut buckets = Vec::with_capacity(BUCKETS);
         for _ in 0..BUCKETS {
@@ -172,6 +178,6 @@ impl Network {
                 "checksum {stored:08x}, the bytes give {actual:08x}: the file is damaged"
             ));
         }
-        Network::from_parts(rules, h1, &w1, &b1, buckets, outputs)
+        Network::from_parts(rules, h1, inputs, &w1, &b1, buckets, outputs)
     }
 }

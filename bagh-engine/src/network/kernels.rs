@@ -242,7 +242,7 @@ mod tests {
             ("two-tigers", shipped("two-tigers")),
             (
                 "bagh-chal",
-                crate::network::tests::random_network(H1_MAX, 5),
+                crate::network::tests::random_network(H1_MAX, crate::network::INPUTS, 5),
             ),
         ];
         let mut widths: Vec<usize> = networks.iter().map(|(_, n)| n.width()).collect();

@@ -1,8 +1,9 @@
 //! The evaluation network: a small quantized network trained on the tables'
 //! values (`training/train_eval.py`, model card in `docs/engine.md`).
 //!
-//! 91 sparse inputs (a tiger or a goat on each point, goats in hand, goats
-//! captured, the side to move) feed an accumulator of 128 or 256 16-bit
+//! Sparse inputs (a tiger or a goat on each point, goats in hand, goats
+//! captured, the side to move, and in networks that have them the goats a
+//! tiger could capture at once) feed an accumulator of 128 or 256 16-bit
 //! sums (the file says which); a
 //! move changes a few inputs, so the search updates the accumulator by
 //! adding and removing a few columns instead of summing them all again.
@@ -24,13 +25,19 @@ mod file;
 mod kernels;
 mod shipped;
 
-use bagh_core::{Position, Side};
+use bagh_core::{goats_under_attack, Position, Side};
 
 pub use file::{NetworkError, NETWORK_MAGIC, NETWORK_VERSION};
 
-/// Inputs: 25 tiger points, 25 goat points, 32 counts of goats in hand, 8
-/// counts of goats captured, tigers to move.
+/// The board's inputs: 25 tiger points, 25 goat points, 32 counts of goats
+/// in hand, 8 counts of goats captured, tigers to move.
 pub const INPUTS: usize = 91;
+/// The inputs of a network that also sees the goats under attack: the
+/// board's, then one per point, on where a tiger could capture the goat
+/// there at once. A capture is a three-point pattern, which one linear
+/// layer of single points cannot read; given it, the network is right
+/// more often (`docs/engine.md`).
+pub const INPUTS_WITH_ATTACKS: usize = INPUTS + 25;
 /// The accumulator widths a network file may have, narrowest first. A
 /// wider accumulator costs more a node and predicts better; the shipped
 /// networks are the narrow ones, the wide one having played no better
@@ -59,6 +66,7 @@ const MAX_HAND: u8 = 31;
 const CAPTURED_INPUTS: usize = 82;
 const MAX_CAPTURED: u8 = 7;
 const TIGERS_TO_MOVE: usize = 90;
+const ATTACKED_INPUTS: usize = INPUTS;
 /// The accumulator's and hidden layers' clamp: 1.0 in the float model.
 const ONE: i32 = 127;
 /// Hidden weights are 1024ths.
@@ -138,6 +146,8 @@ pub struct Network {
     rules: String,
     /// The accumulator's width, one of [`H1_WIDTHS`].
     h1: usize,
+    /// [`INPUTS`] or [`INPUTS_WITH_ATTACKS`].
+    inputs: usize,
     /// One row per input, zero past `h1`.
     w1: Vec<[i16; H1_MAX]>,
     b1: [i16; H1_MAX],
@@ -151,12 +161,13 @@ impl Network {
     fn from_parts(
         rules: String,
         h1: usize,
+        inputs: usize,
         w1: &[i16],
         b1: &[i16],
         buckets: Vec<Bucket>,
         outputs: usize,
     ) -> Result<Network, String> {
-        let mut rows = vec![[0i16; H1_MAX]; INPUTS];
+        let mut rows = vec![[0i16; H1_MAX]; inputs];
         for (row, chunk) in rows.iter_mut().zip(w1.chunks_exact(h1)) {
             row[..h1].copy_from_slice(chunk);
         }
@@ -167,7 +178,10 @@ impl Network {
             let points: i32 = (0..25).map(|p| w(p).max(w(GOAT_INPUTS + p))).sum();
             let hand = (HAND_INPUTS..CAPTURED_INPUTS).map(w).max().unwrap_or(0);
             let captured = (CAPTURED_INPUTS..TIGERS_TO_MOVE).map(w).max().unwrap_or(0);
-            let worst = i32::from(bias[j]).abs() + points + hand + captured + w(TIGERS_TO_MOVE);
+            // Any set of goats may be under attack, as far as this bound knows.
+            let attacked: i32 = (ATTACKED_INPUTS..inputs).map(w).sum();
+            let worst =
+                i32::from(bias[j]).abs() + points + hand + captured + w(TIGERS_TO_MOVE) + attacked;
             if worst > i32::from(i16::MAX) {
                 return Err(format!(
                     "accumulator {j} may reach {worst}, past 16 bits: the weights are too large"
@@ -187,6 +201,7 @@ impl Network {
         Ok(Network {
             rules,
             h1,
+            inputs,
             w1: rows,
             b1: bias,
             buckets,
@@ -209,6 +224,12 @@ impl Network {
         self.h1
     }
 
+    /// How many inputs the network reads: [`INPUTS`], or
+    /// [`INPUTS_WITH_ATTACKS`] for one that also sees the goats under attack.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
     /// Whether the network estimates the distance to the end
     /// ([`Network::plies_to_end`]).
     pub fn has_distance(&self) -> bool {
@@ -228,9 +249,9 @@ impl Network {
     /// let network = Network::shipped(&rules).expect("two-tigers ships a network");
     /// let plies = network.plies_to_end(&Position::new(rules));
     /// assert!(plies.is_some_and(|p| (0.0..=255.0).contains(&p)));
-    /// // bagh-chal's network predates the distance.
-    /// let bagh_chal = Network::shipped(&Ruleset::default()).unwrap();
-    /// assert!(!bagh_chal.has_distance());
+    /// // bagh-chal-blocked-loses's network predates the distance.
+    /// let blocked = Network::shipped(&Ruleset::preset("bagh-chal-blocked-loses")?).unwrap();
+    /// assert!(!blocked.has_distance());
     /// # Ok::<(), bagh_core::ParseError>(())
     /// ```
     pub fn plies_to_end(&self, position: &Position) -> Option<f32> {
@@ -251,7 +272,7 @@ impl Network {
     /// The accumulator of `position`, summed from scratch.
     pub(crate) fn accumulate(&self, position: &Position) -> Accumulator {
         let mut acc = Accumulator(self.b1);
-        kernels::update(self.h1, &mut acc, &self.w1, inputs(position), 0);
+        kernels::update(self.h1, &mut acc, &self.w1, self.inputs_on(position), 0);
         acc
     }
 
@@ -263,7 +284,7 @@ impl Network {
         prev: &Position,
         next: &Position,
     ) -> Accumulator {
-        let (before, after) = (inputs(prev), inputs(next));
+        let (before, after) = (self.inputs_on(prev), self.inputs_on(next));
         let mut out = *acc;
         kernels::update(
             self.h1,
@@ -286,6 +307,17 @@ impl Network {
         }
     }
 
+    /// The inputs that are on in `position`, one bit each (there are fewer
+    /// than 128).
+    fn inputs_on(&self, position: &Position) -> u128 {
+        let board = board_inputs(position);
+        if self.inputs == INPUTS {
+            return board;
+        }
+        let attacked = goats_under_attack(position.tigers(), position.goats());
+        board | u128::from(attacked.bits()) << ATTACKED_INPUTS
+    }
+
     /// The dense layers for `side` to move.
     fn bucket(&self, side: Side) -> &Bucket {
         &self.buckets[usize::from(side == Side::Tiger)]
@@ -305,9 +337,8 @@ fn captured_input(position: &Position) -> usize {
     CAPTURED_INPUTS + usize::from(position.goats_captured().min(MAX_CAPTURED))
 }
 
-/// The inputs that are on in `position`, one bit each (there are fewer
-/// than 128).
-fn inputs(position: &Position) -> u128 {
+/// The board's inputs that are on in `position`, one bit each.
+fn board_inputs(position: &Position) -> u128 {
     let side = u128::from(position.side_to_move() == Side::Tiger) << TIGERS_TO_MOVE;
     u128::from(position.tigers().bits())
         | u128::from(position.goats().bits()) << GOAT_INPUTS
@@ -328,110 +359,4 @@ fn softmax(logits: [f32; OUTPUTS]) -> Wdl {
 }
 
 #[cfg(test)]
-mod tests {
-    use bagh_core::{random_game, Game, Ruleset};
-
-    use super::*;
-    use crate::path::GamePath;
-
-    #[cfg(feature = "tablebase")]
-    #[test]
-    fn the_most_likely_result_is_the_largest_probability_ties_to_the_better() {
-        use bagh_tablebase::Value;
-        let wdl = |win, draw, loss| Wdl { win, draw, loss }.most_likely();
-        assert_eq!(wdl(0.2, 0.5, 0.3), Value::Draw);
-        assert_eq!(wdl(0.6, 0.1, 0.3), Value::Win);
-        assert_eq!(wdl(0.1, 0.3, 0.6), Value::Loss);
-        assert_eq!(wdl(0.4, 0.4, 0.2), Value::Win);
-        assert_eq!(wdl(0.2, 0.4, 0.4), Value::Draw);
-    }
-
-    /// A network of `width` with seeded random weights, small enough for
-    /// its checks: the tests of the width no shipped network has.
-    pub(crate) fn random_network(width: usize, seed: u64) -> Network {
-        let mut rng = bagh_core::SplitMix64::new(seed);
-        let mut draw = |n: usize, bound: i32| -> Vec<i32> {
-            (0..n)
-                .map(|_| rng.below(2 * bound as usize + 1) as i32 - bound)
-                .collect()
-        };
-        let i16s = |v: Vec<i32>| v.into_iter().map(|x| x as i16).collect::<Vec<i16>>();
-        let w1 = i16s(draw(INPUTS * width, 40));
-        let b1 = i16s(draw(width, 60));
-        let buckets = (0..BUCKETS)
-            .map(|_| Bucket {
-                w2: kernels::pair_columns(&i16s(draw(H2 * width, 300)), width, H2),
-                b2: draw(H2, 30_000),
-                w3: kernels::pair_columns(&i16s(draw(H3 * H2, 600)), H2, H3),
-                b3: draw(H3, 30_000),
-                w4: i16s(draw(OUTPUTS_WITH_DISTANCE * H3, 3_000)),
-                b4: draw(OUTPUTS_WITH_DISTANCE, 100_000),
-            })
-            .collect();
-        let rules = Ruleset::default().to_string();
-        Network::from_parts(rules, width, &w1, &b1, buckets, OUTPUTS_WITH_DISTANCE).unwrap()
-    }
-
-    #[test]
-    fn updates_along_games_equal_sums_from_scratch() {
-        let shipped = Network::shipped(&Ruleset::default()).expect("bagh-chal ships a network");
-        let networks = [(*shipped).clone(), random_network(H1_MAX, 3)];
-        for (network, id) in networks
-            .iter()
-            .flat_map(|n| ["bagh-chal", "two-tigers", "bagh-chal-blocked-loses"].map(|id| (n, id)))
-        {
-            let rules = Ruleset::preset(id).unwrap();
-            for seed in 0..40 {
-                let game = random_game(Position::new(rules), seed, 200);
-                let mut acc = network.accumulate(game.start());
-                let mut prev = *game.start();
-                for &mv in game.moves() {
-                    let next = prev.play(mv).unwrap();
-                    acc = network.update(&acc, &prev, &next);
-                    assert_eq!(
-                        acc,
-                        network.accumulate(&next),
-                        "{id} seed {seed} after {mv}"
-                    );
-                    prev = next;
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_search_path_keeps_its_accumulators_through_pushes_and_pops() {
-        let network = Network::shipped(&Ruleset::default()).unwrap();
-        let game = random_game(Position::new(Ruleset::default()), 3, 30);
-        let mut path = GamePath::new(&game).with_network(network.clone());
-        let score = |p: &Position| network.evaluate(p);
-        assert_eq!(path.network_output(), Some(score(game.position())));
-        let mut line = Game::from_position(*game.position());
-        for _ in 0..6 {
-            let Some(&mv) = line.legal_moves().first() else {
-                break;
-            };
-            path.push(mv);
-            line.push(mv).unwrap();
-            assert_eq!(path.network_output(), Some(score(line.position())));
-        }
-        for _ in 0..line.moves().len() {
-            path.pop();
-        }
-        assert_eq!(path.network_output(), Some(score(game.position())));
-    }
-
-    #[test]
-    fn probabilities_add_up_and_the_score_follows_them() {
-        let network = Network::shipped(&Ruleset::default()).unwrap();
-        let game = random_game(Position::new(Ruleset::default()), 11, 80);
-        for position in game.positions() {
-            let wdl = network.wdl(position);
-            assert!((wdl.win + wdl.draw + wdl.loss - 1.0).abs() < 1e-5);
-            assert!([wdl.win, wdl.draw, wdl.loss]
-                .iter()
-                .all(|p| (0.0..=1.0).contains(p)));
-            assert_eq!(wdl.score(), (1000.0 * (wdl.win - wdl.loss)).round() as i32);
-        }
-    }
-}
+mod tests;

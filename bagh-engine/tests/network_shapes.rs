@@ -1,13 +1,13 @@
-//! Network files of either accumulator width (128 or 256): the engine's
-//! inference, summed from scratch or updated move by move in a search,
-//! gives what a plain computation of the file's arithmetic
+//! Network files of either accumulator width (128 or 256), with the
+//! board's 91 inputs or with the 25 of the goats under attack too: the
+//! engine's inference, summed from scratch or updated move by move in a
+//! search, gives what a plain computation of the file's arithmetic
 //! (`docs/network.md`) gives, on seeded random networks and games; other
-//! widths are typed errors.
+//! shapes are typed errors.
 
 use bagh_core::{random_game, Position, Ruleset, Side, SplitMix64};
-use bagh_engine::network::{Network, NetworkError, H1_WIDTHS};
+use bagh_engine::network::{Network, NetworkError, H1_WIDTHS, INPUTS, INPUTS_WITH_ATTACKS};
 
-const INPUTS: usize = 91;
 const H2: usize = 32;
 const H3: usize = 32;
 const OUTPUTS: usize = 4;
@@ -15,6 +15,7 @@ const OUTPUTS: usize = 4;
 /// A network's integers, as the file lays them out.
 struct Weights {
     width: usize,
+    inputs: usize,
     w1: Vec<Vec<i16>>,
     b1: Vec<i16>,
     /// Per side to move (goats, then tigers): rows by output.
@@ -40,9 +41,9 @@ fn vector(rng: &mut SplitMix64, n: usize, bound: i32) -> Vec<i32> {
     (0..n).map(|_| uniform(rng, bound)).collect()
 }
 
-/// Weights small enough that no accumulator leaves 16 bits (27 inputs at
-/// most are on), and spread so that the clamps cut both ways.
-fn random_weights(width: usize, seed: u64) -> Weights {
+/// Weights small enough that no accumulator leaves 16 bits (fewer than 50
+/// inputs are on), and spread so that the clamps cut both ways.
+fn random_weights(width: usize, inputs: usize, seed: u64) -> Weights {
     let mut rng = SplitMix64::new(seed);
     let side = |rng: &mut SplitMix64, rows, columns, bound| {
         [
@@ -53,7 +54,8 @@ fn random_weights(width: usize, seed: u64) -> Weights {
     let biases = |rng: &mut SplitMix64, n, bound| [vector(rng, n, bound), vector(rng, n, bound)];
     Weights {
         width,
-        w1: matrix(&mut rng, INPUTS, width, 40),
+        inputs,
+        w1: matrix(&mut rng, inputs, width, 40),
         b1: vector(&mut rng, width, 60)
             .into_iter()
             .map(|b| b as i16)
@@ -70,7 +72,16 @@ fn random_weights(width: usize, seed: u64) -> Weights {
 /// The bytes of a network file holding `weights`.
 fn file_bytes(weights: &Weights, rules: &str) -> Vec<u8> {
     let mut out = b"BAGHNET\0".to_vec();
-    for n in [1, INPUTS, weights.width, H2, H3, OUTPUTS, 2, rules.len()] {
+    for n in [
+        1,
+        weights.inputs,
+        weights.width,
+        H2,
+        H3,
+        OUTPUTS,
+        2,
+        rules.len(),
+    ] {
         out.extend((n as u32).to_le_bytes());
     }
     out.extend(rules.as_bytes());
@@ -99,8 +110,41 @@ fn file_bytes(weights: &Weights, rules: &str) -> Vec<u8> {
     out
 }
 
+/// The point of file `f` and rank `r`, if it is on the board.
+fn point(f: i32, r: i32) -> Option<usize> {
+    ((0..5).contains(&f) && (0..5).contains(&r)).then_some((r * 5 + f) as usize)
+}
+
+/// The goats a tiger could capture at once, from the board's lines: the
+/// files, the ranks, and the diagonals through the points whose file and
+/// rank add up to an even number.
+fn attacked_goats(position: &Position) -> Vec<usize> {
+    let on = |set: u32, p: usize| set >> p & 1 == 1;
+    let (tigers, goats) = (position.tigers().bits(), position.goats().bits());
+    let mut attacked = Vec::new();
+    for m in (0..25).filter(|&m| on(goats, m)) {
+        let (f, r) = ((m % 5) as i32, (m / 5) as i32);
+        let mut directions = vec![(1, 0), (0, 1)];
+        if (f + r) % 2 == 0 {
+            directions.extend([(1, 1), (1, -1)]);
+        }
+        let under_attack = directions.iter().any(|&(df, dr)| {
+            let ends = [point(f - df, r - dr), point(f + df, r + dr)];
+            let [Some(a), Some(b)] = ends else {
+                return false;
+            };
+            let empty = |p| !on(tigers, p) && !on(goats, p);
+            (on(tigers, a) && empty(b)) || (on(tigers, b) && empty(a))
+        });
+        if under_attack {
+            attacked.push(m);
+        }
+    }
+    attacked
+}
+
 /// The inputs that are on, as `docs/network.md` lists them.
-fn inputs(position: &Position) -> Vec<usize> {
+fn inputs(position: &Position, count: usize) -> Vec<usize> {
     let mut on: Vec<usize> = (0..25)
         .filter(|&p| position.tigers().bits() >> p & 1 == 1)
         .collect();
@@ -113,6 +157,9 @@ fn inputs(position: &Position) -> Vec<usize> {
     on.push(82 + usize::from(position.goats_captured().min(7)));
     if position.side_to_move() == Side::Tiger {
         on.push(90);
+    }
+    if count == INPUTS_WITH_ATTACKS {
+        on.extend(attacked_goats(position).into_iter().map(|p| INPUTS + p));
     }
     on
 }
@@ -134,7 +181,7 @@ fn layer(x: &[i32], rows: &[Vec<i16>], biases: &[i32]) -> Vec<i32> {
 
 /// Loss, draw and win for the side to move, computed the plain way.
 fn reference(weights: &Weights, position: &Position) -> [f32; 3] {
-    let on = inputs(position);
+    let on = inputs(position, weights.inputs);
     let accumulator: Vec<i32> = (0..weights.width)
         .map(|j| {
             let sum: i32 = on.iter().map(|&i| i32::from(weights.w1[i][j])).sum();
@@ -160,14 +207,21 @@ fn reference(weights: &Weights, position: &Position) -> [f32; 3] {
     [e[0] / total, e[1] / total, e[2] / total]
 }
 
+/// Every shape a network file may have: widths by input counts.
+fn shapes() -> impl Iterator<Item = (usize, usize)> {
+    H1_WIDTHS
+        .into_iter()
+        .flat_map(|w| [INPUTS, INPUTS_WITH_ATTACKS].map(|i| (w, i)))
+}
+
 #[test]
-fn either_width_gives_the_plain_arithmetic_of_its_file() {
+fn every_shape_gives_the_plain_arithmetic_of_its_file() {
     let rules = Ruleset::default();
-    for width in H1_WIDTHS {
+    for (width, count) in shapes() {
         for seed in 0..3 {
-            let weights = random_weights(width, 100 * width as u64 + seed);
+            let weights = random_weights(width, count, 100 * width as u64 + count as u64 + seed);
             let network = Network::from_bytes(&file_bytes(&weights, &rules.to_string())).unwrap();
-            assert_eq!(network.width(), width);
+            assert_eq!((network.width(), network.inputs()), (width, count));
             let mut positions = 0;
             for game_seed in 0..30 {
                 let game = random_game(Position::new(rules), game_seed, 160);
@@ -178,7 +232,8 @@ fn either_width_gives_the_plain_arithmetic_of_its_file() {
                     for (g, e) in got.iter().zip(expected) {
                         assert!(
                             (g - e).abs() < 1e-5,
-                            "width {width}, seed {seed}: {got:?} against {expected:?} for {position}"
+                            "width {width}, {count} inputs, seed {seed}: {got:?} against \
+                             {expected:?} for {position}"
                         );
                     }
                     positions += 1;
@@ -190,11 +245,11 @@ fn either_width_gives_the_plain_arithmetic_of_its_file() {
 }
 
 #[test]
-fn the_engine_searches_with_a_network_of_either_width() {
+fn the_engine_searches_with_a_network_of_every_shape() {
     use bagh_engine::{Engine, EngineOptions, Evaluation, Limits};
     let rules = Ruleset::default();
-    for width in H1_WIDTHS {
-        let bytes = file_bytes(&random_weights(width, 7), &rules.to_string());
+    for (width, count) in shapes() {
+        let bytes = file_bytes(&random_weights(width, count, 7), &rules.to_string());
         let network = std::sync::Arc::new(Network::from_bytes(&bytes).unwrap());
         let mut engine = Engine::new(EngineOptions {
             evaluation: Evaluation::Network(network),
@@ -205,7 +260,7 @@ fn the_engine_searches_with_a_network_of_either_width() {
         let analysis = engine.analyse(&game, &Limits::depth(5), 1, |_| {}).unwrap();
         assert!(
             game.legal_moves().contains(&analysis.best_move),
-            "width {width}: {}",
+            "width {width}, {count} inputs: {}",
             analysis.best_move
         );
     }
@@ -213,7 +268,7 @@ fn the_engine_searches_with_a_network_of_either_width() {
 
 #[test]
 fn other_widths_are_typed_errors() {
-    let weights = random_weights(128, 1);
+    let weights = random_weights(128, INPUTS, 1);
     let mut bytes = file_bytes(&weights, "bagh-chal");
     // The first layer's width is the third number of the shape, at byte 16.
     bytes[16..20].copy_from_slice(&64u32.to_le_bytes());
@@ -221,6 +276,23 @@ fn other_widths_are_typed_errors() {
         Err(NetworkError::Format { reason, .. }) => {
             assert!(
                 reason.contains("shape") && reason.contains("[128, 256]"),
+                "{reason}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn other_input_counts_are_typed_errors() {
+    let weights = random_weights(128, INPUTS_WITH_ATTACKS, 1);
+    let mut bytes = file_bytes(&weights, "bagh-chal");
+    // The input count is the second number of the shape, at byte 12.
+    bytes[12..16].copy_from_slice(&100u32.to_le_bytes());
+    match Network::from_bytes(&bytes) {
+        Err(NetworkError::Format { reason, .. }) => {
+            assert!(
+                reason.contains("shape [100,") && reason.contains("116 inputs"),
                 "{reason}"
             )
         }
