@@ -266,36 +266,29 @@ fn the_engine_searches_with_a_network_of_every_shape() {
     }
 }
 
-#[test]
-fn other_widths_are_typed_errors() {
-    let weights = random_weights(128, INPUTS, 1);
-    let mut bytes = file_bytes(&weights, "bagh-chal");
-    // The first layer's width is the third number of the shape, at byte 16.
-    bytes[16..20].copy_from_slice(&64u32.to_le_bytes());
+/// A file of `inputs` inputs whose shape number at `at` is set to `value`:
+/// the reader's message.
+fn shape_error(inputs: usize, at: usize, value: u32) -> String {
+    let mut bytes = file_bytes(&random_weights(128, inputs, 1), "bagh-chal");
+    bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
     match Network::from_bytes(&bytes) {
-        Err(NetworkError::Format { reason, .. }) => {
-            assert!(
-                reason.contains("shape") && reason.contains("[128, 256]"),
-                "{reason}"
-            )
-        }
+        Err(NetworkError::Format { reason, .. }) => reason,
         other => panic!("{other:?}"),
     }
 }
 
 #[test]
-fn other_input_counts_are_typed_errors() {
-    let weights = random_weights(128, INPUTS_WITH_ATTACKS, 1);
-    let mut bytes = file_bytes(&weights, "bagh-chal");
-    // The input count is the second number of the shape, at byte 12.
-    bytes[12..16].copy_from_slice(&100u32.to_le_bytes());
-    match Network::from_bytes(&bytes) {
-        Err(NetworkError::Format { reason, .. }) => {
-            assert!(
-                reason.contains("shape [100,") && reason.contains("116 inputs"),
-                "{reason}"
-            )
-        }
-        other => panic!("{other:?}"),
-    }
+fn other_widths_and_input_counts_are_typed_errors() {
+    // The input count is the second number of the shape, at byte 12; the
+    // first layer's width the third, at byte 16.
+    let width = shape_error(INPUTS, 16, 64);
+    assert!(
+        width.contains("shape") && width.contains("[128, 256]"),
+        "{width}"
+    );
+    let inputs = shape_error(INPUTS_WITH_ATTACKS, 12, 100);
+    assert!(
+        inputs.contains("shape [100,") && inputs.contains("116 inputs"),
+        "{inputs}"
+    );
 }
