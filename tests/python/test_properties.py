@@ -102,11 +102,34 @@ def test_outcomes_follow_the_rules(game: bagh.Game) -> None:
         assert rules.no_progress_limit is not None
         assert game.no_progress_plies() >= rules.no_progress_limit
     # The history-free outcome agrees where the history plays no part.
-    if outcome.reason in ("captures", "tigers-trapped") or (
-        outcome.reason == "goats-blocked" and rules.repetition != "forbidden"
-    ):
+    blocked = outcome.reason in ("tigers-trapped", "goats-blocked")
+    if outcome.reason == "captures" or (blocked and rules.repetition != "forbidden"):
         assert position.outcome() == outcome
+    elif blocked and position.outcome() is None:
+        # Under `forbidden` a side whose every move would recreate an earlier
+        # position is blocked, though the position alone has moves.
+        earlier = {p.to_text() for p in game.positions}
+        assert all(position.play(move).to_text() in earlier for move in position.legal_moves())
 
+
+
+def test_tigers_whose_every_move_is_banned_are_trapped() -> None:
+    # A game hypothesis found: the tigers' one move, c3d4, would recreate an
+    # earlier position, which `forbidden` bans (RULES.md: a side whose every
+    # move is banned is blocked), while the position alone still has it.
+    game = bagh.Game("bagh-chal")
+    for move in (
+        "b3 a5b5 c4 b5a5 c5 e1d2 a4 a5xa3 b1 d2d3 d1 d3d2 c1 a1b2 e3 d2c3 b5 e5e4 d2 b2a2 e1 c3b2 c3 b2a1 "
+        "c2 e4e5 a5 a3b4 b2 e5d5 a3 d5e5 e2 b4a4 b4 e5d5 e4 d5d4 d5 d4e5 c3d3 e5d4 e4e5 d4c3 e5e4"
+    ).split():
+        game.push(move)
+    outcome = game.outcome()
+    assert outcome is not None and (outcome.winner, outcome.reason) == ("goat", "tigers-trapped")
+    assert game.legal_moves() == []
+    alone = game.position.legal_moves()
+    assert alone and game.position.outcome() is None
+    earlier = {p.to_text() for p in game.positions}
+    assert all(game.position.play(move).to_text() in earlier for move in alone)
 
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(RULE_SETS), st.integers(0, 2**63))
