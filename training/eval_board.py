@@ -119,7 +119,8 @@ def capture_shifts(lines: list[tuple[int, int, int]]) -> list[tuple[int, np.uint
     return [(step, np.uint32(mask)) for step, mask in sorted(by_step.items())]
 
 
-CAPTURE_SHIFTS = capture_shifts(capture_lines())
+CAPTURE_LINES = capture_lines()
+CAPTURE_SHIFTS = capture_shifts(CAPTURE_LINES)
 
 
 def shift(words: U32, step: int) -> U32:
@@ -142,7 +143,7 @@ def attacked_points(tigers: int, goats: int) -> list[int]:
     vectorised features are checked against)."""
     empty = ~(tigers | goats)
     return sorted(
-        {goat for tiger, goat, land in capture_lines() if tigers >> tiger & goats >> goat & empty >> land & 1}
+        {goat for tiger, goat, land in CAPTURE_LINES if tigers >> tiger & goats >> goat & empty >> land & 1}
     )
 
 

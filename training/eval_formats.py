@@ -85,9 +85,9 @@ HAND_MAX = 31
 F_CAPTURED = 82
 CAPTURED_MAX = 7
 F_SIDE = 90
-F_ATTACKED = 91
+F_ATTACKED = BOARD_INPUTS
 assert F_HAND + HAND_MAX + 1 == F_CAPTURED and F_CAPTURED + CAPTURED_MAX + 1 == F_SIDE
-assert F_SIDE + 1 == BOARD_INPUTS == F_ATTACKED
+assert F_SIDE + 1 == BOARD_INPUTS
 
 # Scales of the integer network: activations 0..127 stand for 0..1.
 ACT_SCALE = 127

@@ -77,15 +77,15 @@ def self_test() -> int:
     assert on1 == [12, F_HAND + 3, F_CAPTURED + 2], on1
     print("features: board bits, clamped one-hots and side land on their inputs")
 
-    lines = capture_lines()
     # Three points in a row: 3 on each file and each rank, 3 on each long
     # diagonal and 1 on each of the four short ones; each taken both ways.
-    assert len(lines) == 2 * (3 * 5 + 3 * 5 + 3 * 2 + 4), len(lines)
+    assert len(CAPTURE_LINES) == 2 * (3 * 5 + 3 * 5 + 3 * 2 + 4), len(CAPTURE_LINES)
     attack = np.zeros(1, dtype=RECORD_DTYPE)
     # A tiger on a1; goats on a2 (a3 empty), b1 (c1 empty), b2 and c3 (the
     # diagonal a1-b2-c3 is blocked): a2 and b1 are under attack.
-    attack[0] = (1, 1 << 5 | 1 << 1 | 1 << 6 | 1 << 12, 0, 4, 1, 1, 0xFFFF, 0)
-    assert attacked_points(1, 1 << 5 | 1 << 1 | 1 << 6 | 1 << 12) == [1, 5]
+    goats = 1 << 5 | 1 << 1 | 1 << 6 | 1 << 12
+    attack[0] = (1, goats, 0, 4, 1, 1, 0xFFFF, 0)
+    assert attacked_points(1, goats) == [1, 5]
     if N_INPUTS == INPUTS_WITH_ATTACKS:
         on = np.flatnonzero(Features(1).build(attack)[0, F_ATTACKED:]).tolist()
         assert on == [1, 5], on

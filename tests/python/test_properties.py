@@ -108,14 +108,18 @@ def test_outcomes_follow_the_rules(game: bagh.Game) -> None:
     elif blocked and position.outcome() is None:
         # Under `forbidden` a side whose every move would recreate an earlier
         # position is blocked, though the position alone has moves.
-        earlier = {p.to_text() for p in game.positions}
-        assert all(position.play(move).to_text() in earlier for move in position.legal_moves())
+        assert every_move_recreates_an_earlier_position(game)
 
+
+def every_move_recreates_an_earlier_position(game: bagh.Game) -> bool:
+    """Whether each move the position alone allows leads back to a position of the game."""
+    earlier = {p.to_text() for p in game.positions}
+    return all(game.position.play(move).to_text() in earlier for move in game.position.legal_moves())
 
 
 def test_tigers_whose_every_move_is_banned_are_trapped() -> None:
     # A game hypothesis found: the tigers' one move, c3d4, would recreate an
-    # earlier position, which `forbidden` bans (RULES.md: a side whose every
+    # earlier position, which `forbidden` bans (docs/rules.md: a side whose every
     # move is banned is blocked), while the position alone still has it.
     game = bagh.Game("bagh-chal")
     for move in (
@@ -126,10 +130,9 @@ def test_tigers_whose_every_move_is_banned_are_trapped() -> None:
     outcome = game.outcome()
     assert outcome is not None and (outcome.winner, outcome.reason) == ("goat", "tigers-trapped")
     assert game.legal_moves() == []
-    alone = game.position.legal_moves()
-    assert alone and game.position.outcome() is None
-    earlier = {p.to_text() for p in game.positions}
-    assert all(game.position.play(move).to_text() in earlier for move in alone)
+    assert game.position.legal_moves() and game.position.outcome() is None
+    assert every_move_recreates_an_earlier_position(game)
+
 
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(RULE_SETS), st.integers(0, 2**63))
