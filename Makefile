@@ -232,13 +232,12 @@ compress-game:
 # same weights and check file. TRAIN_WIDTH=256 trains a network with a
 # wider accumulator, which the engine reads too (docs/engine.md measured it:
 # more accurate, no stronger; the shipped networks are 128 wide).
-# TRAIN_INPUTS=116 gives the network the goats under attack as well as the
-# board, as the shipped networks of bagh-chal and two-tigers have them;
-# bagh-chal-blocked-loses's was trained on the board's 91 inputs, so that is
-# the default for it and for other rule sets.
+# TRAIN_INPUTS=116 (the default) gives the network the goats under attack
+# as well as the board, as every shipped network has them; TRAIN_INPUTS=91
+# the board alone, as the networks before them.
 TRAIN_POSITIONS ?= 12000000
 TRAIN_WIDTH ?= 128
-TRAIN_INPUTS ?= $(if $(filter bagh-chal two-tigers,$(RULES)),116,91)
+TRAIN_INPUTS ?= 116
 TRAIN_EPOCHS ?= 40
 .PHONY: train-eval
 train-eval: .venv

@@ -40,9 +40,33 @@ def test_evaluate_gives_probabilities_with_the_network_only() -> None:
     assert bagh.Engine("bagh-chal").evaluate(start.to_text()).score == network.score
 
 
-def test_only_a_network_with_the_distance_estimates_the_plies_to_the_end() -> None:
-    # two-tigers and bagh-chal ship networks trained with the tables' distances;
-    # bagh-chal-blocked-loses's has none.
+def without_the_distance_output(data: bytes) -> bytes:
+    """The same network with its distance output left out, by the file format
+    of docs/network.md: the output layer of each bucket loses its fourth row
+    and bias, the header says 3 outputs, and the checksum is made again."""
+    import struct
+    import zlib
+
+    version, inputs, width, hidden_2, hidden_3, outputs, buckets = struct.unpack_from("<7I", data, 8)
+    assert (version, outputs, buckets) == (1, 4, 2)
+    (rules_len,) = struct.unpack_from("<I", data, 36)
+    at = 40 + rules_len + 2 * (inputs * width + width)
+    body = bytearray(data[:at])
+    struct.pack_into("<I", body, 28, 3)
+    for _ in range(buckets):
+        hidden = 2 * hidden_2 * width + 4 * hidden_2 + 2 * hidden_3 * hidden_2 + 4 * hidden_3
+        body += data[at : at + hidden]
+        at += hidden
+        body += data[at : at + 2 * 3 * hidden_3]  # the rows of loss, draw and win
+        at += 2 * 4 * hidden_3
+        body += data[at : at + 4 * 3]
+        at += 4 * 4
+    assert at == len(data) - 4
+    return bytes(body) + struct.pack("<I", zlib.crc32(bytes(body)))
+
+
+def test_only_a_network_with_the_distance_estimates_the_plies_to_the_end(tmp_path: Path) -> None:
+    # The shipped networks are trained with the tables' distances.
     game = bagh.Game("two-tigers")
     while game.position.goats_in_hand:
         game.push(game.legal_moves()[0])
@@ -50,9 +74,17 @@ def test_only_a_network_with_the_distance_estimates_the_plies_to_the_end() -> No
     assert estimate.plies_to_end is not None and 0 <= estimate.plies_to_end <= 255
     assert "plies_to_end=" in repr(estimate)
     assert bagh.Engine("two-tigers", evaluation="classic").evaluate(game).plies_to_end is None
-    start = bagh.Position(None, "bagh-chal-blocked-loses")
-    without = bagh.Engine("bagh-chal-blocked-loses").evaluate(start)
-    assert without.plies_to_end is None and "plies_to_end" not in repr(without)
+    # The same network without its distance output answers as before, but
+    # for the estimate of the plies to the end.
+    shipped = Path(__file__).parents[2] / "bagh-engine" / "networks" / "bagh-chal.bnn"
+    without = tmp_path / "without-distance.bnn"
+    without.write_bytes(without_the_distance_output(shipped.read_bytes()))
+    start = bagh.Position(None, "bagh-chal")
+    full = bagh.Engine("bagh-chal").evaluate(start)
+    cut = bagh.Engine("bagh-chal", evaluation=without).evaluate(start)
+    assert full.plies_to_end is not None
+    assert cut.plies_to_end is None and "plies_to_end" not in repr(cut)
+    assert (cut.score, cut.win, cut.draw, cut.loss) == (full.score, full.win, full.draw, full.loss)
 
 
 def test_searches_with_either_evaluation_find_legal_moves() -> None:

@@ -247,11 +247,9 @@ impl Network {
     ///
     /// let rules = Ruleset::preset("two-tigers")?;
     /// let network = Network::shipped(&rules).expect("two-tigers ships a network");
+    /// assert!(network.has_distance());
     /// let plies = network.plies_to_end(&Position::new(rules));
     /// assert!(plies.is_some_and(|p| (0.0..=255.0).contains(&p)));
-    /// // bagh-chal-blocked-loses's network predates the distance.
-    /// let blocked = Network::shipped(&Ruleset::preset("bagh-chal-blocked-loses")?).unwrap();
-    /// assert!(!blocked.has_distance());
     /// # Ok::<(), bagh_core::ParseError>(())
     /// ```
     pub fn plies_to_end(&self, position: &Position) -> Option<f32> {
