@@ -34,7 +34,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(ROOT.glob("bagh-*/README.md"))]
+# The guides, the benchmark pages, the write-ups of studies and the crates'
+# own READMEs; a folder that does not exist adds nothing.
+GUIDES = sorted((ROOT / "docs").glob("*.md"))
+BENCHMARK_PAGES = sorted((ROOT / "docs" / "benchmarks").glob("*.md"))
+PAGES = [
+    ROOT / "README.md",
+    *GUIDES,
+    *BENCHMARK_PAGES,
+    *sorted(ROOT.glob("research/README.md")),
+    *sorted(ROOT.glob("research/notes/*.md")),
+    *sorted(ROOT.glob("bagh-*/README.md")),
+]
 
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", flags=re.S | re.M)
 
@@ -67,7 +78,48 @@ PYTHON_BLOCKS = [block for page in PAGES for block in blocks(page) if block.info
 
 def test_there_are_python_examples() -> None:
     pages = {block.page.name for block in PYTHON_BLOCKS}
-    assert {"README.md", "rules.md", "notation.md", "records.md"} <= pages
+    assert {"README.md", "rules.md", "notation.md", "records.md", "python.md"} <= pages
+
+
+# --- the shape of the pages ---
+
+# The README is a front page, read in five minutes; a guide is a reference
+# that a reader goes through end to end (measurements live in
+# docs/benchmarks/, studies in research/). Past these lengths a page has
+# grown into something else.
+README_MAX_LINES = 250
+GUIDE_MAX_LINES = 600
+
+
+def _lines(page: Path) -> int:
+    return len(page.read_text(encoding="utf-8").splitlines())
+
+
+def test_the_readme_is_a_front_page() -> None:
+    assert _lines(ROOT / "README.md") <= README_MAX_LINES
+
+
+@pytest.mark.parametrize("page", GUIDES, ids=lambda page: page.name)
+def test_a_guide_is_a_reference(page: Path) -> None:
+    assert _lines(page) <= GUIDE_MAX_LINES, f"{page.name}: move measurements to docs/benchmarks/"
+
+
+def _linked_pages(index: Path) -> set[Path]:
+    text = _prose(index.read_text(encoding="utf-8"))
+    return {(index.parent / match.group(1).partition("#")[0]).resolve() for match in LINK.finditer(text)}
+
+
+def test_the_indexes_list_every_page() -> None:
+    docs = ROOT / "docs"
+    listed = _linked_pages(docs / "index.md")
+    missing = [page.name for page in GUIDES if page.resolve() not in listed and page.name != "index.md"]
+    assert not missing, f"guides that docs/index.md does not list: {missing}"
+    benchmarks = docs / "benchmarks" / "README.md"
+    listed = _linked_pages(benchmarks)
+    missing = [page.name for page in BENCHMARK_PAGES if page.resolve() not in listed and page != benchmarks]
+    assert not missing, f"pages that docs/benchmarks/README.md does not list: {missing}"
+    assert benchmarks.resolve() in _linked_pages(docs / "index.md")
+    assert (docs / "index.md").resolve() in _linked_pages(ROOT / "README.md")
 
 
 # The namespace of each page, and how many of its blocks have run in it.
