@@ -7,6 +7,9 @@ positions and in games against both perfect players.
 
 Prints one Markdown table: a row per agent, each share with its 95%
 interval (`make bench-agents` runs it on target/tablebases/bagh-chal).
+Games kept are games with no slip of the agent's own, value-losing moves
+its slips; forced losses are the tables' value lost where the history had
+banned every move that keeps it (under `forbidden` only).
 `--agent` adds a row for a checkpoint of `training/train_agent.py` (its raw
 policy, no search; numpy is needed), measured in the same run as the
 reference rows (`make evaluate-agent`).
@@ -61,8 +64,9 @@ def main() -> None:
           f"{args.games} games against each perfect player, engine {args.engine_nodes} nodes a move")
     print()
     print("| agent | critical kept, % | placement goats | placement tigers | movement goats | movement tigers "
-          "| games kept vs random perfect, % | vs narrowing, % | value-losing moves per 1,000 | seconds |")
-    print("|---|---|---|---|---|---|---|---|---|---:|")
+          "| games kept vs random perfect, % | vs narrowing, % | value-losing moves per 1,000 "
+          "| forced losses per 1,000 | seconds |")
+    print("|---|---|---|---|---|---|---|---|---|---|---:|")
     for name, policy in agents:
         started = time.perf_counter()
         report = bagh.rl.evaluate(
@@ -73,7 +77,8 @@ def main() -> None:
         print(
             f"| {name} | {cell(c['all'])} | {cell(c['placement goats'])} | {cell(c['placement tigers'])} "
             f"| {cell(c['movement goats'])} | {cell(c['movement tigers'])} | {cell(report.games_kept['random'])} "
-            f"| {cell(report.games_kept['narrowing'])} | {cell(report.losing_moves, 1000.0)} | {seconds:.0f} |",
+            f"| {cell(report.games_kept['narrowing'])} | {cell(report.losing_moves, 1000.0)} "
+            f"| {cell(report.forced_losses, 1000.0)} | {seconds:.0f} |",
             flush=True,
         )
 

@@ -33,6 +33,10 @@ def test_a_policy_reading_the_tables_keeps_every_value(tables: bagh.Tablebase) -
     assert report.critical["all"].count == report.critical["all"].total == 200
     assert sum(r.total for k, r in report.critical.items() if k != "all") == 200
     assert report.losing_moves.count == 0 and report.losing_moves_per_1000 == 0.0
+    # Without `forbidden` no move is banned, so the history forces nothing.
+    assert report.forced_losses.count == 0 and report.forced_losses.total == report.losing_moves.total
+    assert all(g["forced_losses"] == 0 for g in report.games)
+    assert report.games_forced["random"].count == 0
     assert report.games_kept["random"].count == 4 and report.games_kept["narrowing"].count == 4
     assert len(report.games) == 8
     assert {g["side"] for g in report.games} == {"goat", "tiger"}

@@ -83,8 +83,9 @@ impl PyAgentReport {
         out.set_item("all", PyRate(self.0.critical_all()))?;
         Ok(out)
     }
-    /// Games where the agent never gave the value away, by the perfect
-    /// player's style: keys `"random"` and `"narrowing"`.
+    /// Games with no slip of the agent's own (it never gave away a value
+    /// that some legal move kept; a loss the history forced does not count),
+    /// by the perfect player's style: keys `"random"` and `"narrowing"`.
     #[getter]
     fn games_kept<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let out = PyDict::new(py);
@@ -95,9 +96,22 @@ impl PyAgentReport {
         )?;
         Ok(out)
     }
+    /// Games where the history forced at least one loss of the tables'
+    /// value on the agent, by the perfect player's style: keys `"random"`
+    /// and `"narrowing"`.
+    #[getter]
+    fn games_forced<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        out.set_item("random", PyRate(self.0.games_forced(PerfectStyle::Random)))?;
+        out.set_item(
+            "narrowing",
+            PyRate(self.0.games_forced(PerfectStyle::Narrowing)),
+        )?;
+        Ok(out)
+    }
     /// Each game: a dict of `opponent`, `side`, `result` (`"win"`, `"draw"`,
-    /// `"loss"` or `"unfinished"`, for the agent), `losing_moves`,
-    /// `agent_moves` and `record`.
+    /// `"loss"` or `"unfinished"`, for the agent), `losing_moves` (its
+    /// slips), `forced_losses`, `agent_moves` and `record`.
     #[getter]
     fn games<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         self.0
@@ -119,21 +133,35 @@ impl PyAgentReport {
                 };
                 out.set_item("result", result)?;
                 out.set_item("losing_moves", game.losing_moves)?;
+                out.set_item("forced_losses", game.forced_losses)?;
                 out.set_item("agent_moves", game.agent_moves)?;
                 out.set_item("record", game.game.to_string())?;
                 Ok(out)
             })
             .collect()
     }
-    /// The agent's game moves that gave the value away, among all of them.
+    /// The agent's slips among all its game moves: moves that gave away a
+    /// value that some legal move kept.
     #[getter]
     fn losing_moves(&self) -> PyRate {
         PyRate(self.0.losing_moves)
     }
-    /// Value-losing moves per 1,000 of the agent's game moves.
+    /// Value-losing moves (slips) per 1,000 of the agent's game moves.
     #[getter]
     fn losing_moves_per_1000(&self) -> f64 {
         1000.0 * self.0.losing_moves.share()
+    }
+    /// The agent's forced losses among all its game moves: the tables'
+    /// value lost by a best legal move, where the history (`forbidden`)
+    /// had banned every move that keeps it.
+    #[getter]
+    fn forced_losses(&self) -> PyRate {
+        PyRate(self.0.forced_losses)
+    }
+    /// Forced losses per 1,000 of the agent's game moves.
+    #[getter]
+    fn forced_losses_per_1000(&self) -> f64 {
+        1000.0 * self.0.forced_losses.share()
     }
     /// The first and the next unused seed of the critical positions.
     #[getter]
@@ -219,7 +247,9 @@ fn decode_actions(
 /// critical positions of the fixed seeded set where its move keeps the
 /// value, games against both perfect players (playing by the tables alone,
 /// without the search of the history), and value-losing moves per 1,000,
-/// each with a 95% interval.
+/// each with a 95% interval. A move is value-losing only where some legal
+/// move did better; the losses that the history forced (`forbidden` can ban
+/// every move that keeps the value) are counted apart, as `forced_losses`.
 ///
 /// `policy` is a callable `(observations, masks) -> actions` over a batch
 /// (float32 `(k, *OBSERVATION_SHAPE)`, bool `(k, NUM_ACTIONS)`, an integer

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use bagh_core::{Game, Side};
+use bagh_core::{Game, Move, Side};
 use bagh_engine::{PerfectPlayer, PerfectStyle, Player};
-use bagh_tablebase::Tablebase;
+use bagh_tablebase::{Tablebase, TablebaseError};
 
 use super::{checked, BenchmarkError, BenchmarkOptions, Rate};
 
@@ -32,9 +32,17 @@ pub struct AgentGame {
     pub agent_side: Side,
     /// How it ended for the agent.
     pub result: GameResult,
-    /// The agent's moves that gave the value away (by the tables, which
-    /// ignore the game's history).
+    /// The agent's slips: moves that gave away a value that some legal
+    /// move kept, by the tables (a move worse than the game's best legal
+    /// move). Where no move is banned, these are all the moves that gave
+    /// the tables' value away.
     pub losing_moves: u32,
+    /// The agent's forced losses: moves that gave the tables' value away
+    /// where the game's history (the `forbidden` repetition policy) had
+    /// banned every move that keeps it, and that kept the best value a legal
+    /// move had. `losing_moves + forced_losses` are the moves that gave the
+    /// tables' value away.
+    pub forced_losses: u32,
     /// The agent's moves.
     pub agent_moves: u32,
     /// The game's moves.
@@ -55,6 +63,7 @@ struct Table {
     opponent: PerfectPlayer,
     agent_side: Side,
     losing_moves: u32,
+    forced_losses: u32,
     agent_moves: u32,
 }
 
@@ -64,13 +73,55 @@ impl Table {
     }
 }
 
+/// How one agent move is judged.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Judged {
+    /// It kept the tables' value.
+    Kept,
+    /// A slip: some legal move did better.
+    Slip,
+    /// It lost the tables' value, but no legal move kept it (the history
+    /// banned them all) and none did better.
+    Forced,
+}
+
+/// Judges `mv` in `game` by the tables. The tables value positions as if
+/// new, so under `forbidden` the history can ban every move that keeps the
+/// value; the move is then measured against the best legal move instead.
+fn judge(tables: &Tablebase, game: &Game, mv: Move) -> Result<Judged, TablebaseError> {
+    let position = game.position();
+    let after = |m: Move| -> Result<u8, TablebaseError> {
+        let mut next = *position;
+        next.play_unchecked(m);
+        Ok(rank(tables.probe(&next)?.value.flip()))
+    };
+    let before = rank(tables.probe(position)?.value);
+    let played = after(mv)?;
+    if played >= before {
+        return Ok(Judged::Kept);
+    }
+    let mut best = played;
+    for m in game.legal_moves() {
+        best = best.max(after(m)?);
+        if best >= before {
+            break;
+        }
+    }
+    Ok(if played < best {
+        Judged::Slip
+    } else {
+        Judged::Forced
+    })
+}
+
 /// Plays `options.games` games against each style, the agent taking the
-/// goats in the even ones; also the value-losing moves among all its moves.
+/// goats in the even ones; also the agent's slips and forced losses among
+/// all its moves.
 pub(super) fn play<E>(
     tables: &Arc<Tablebase>,
     options: &BenchmarkOptions,
-    agent: &mut impl FnMut(&[&Game]) -> Result<Vec<bagh_core::Move>, E>,
-) -> Result<(Vec<AgentGame>, Rate), BenchmarkError<E>> {
+    agent: &mut impl FnMut(&[&Game]) -> Result<Vec<Move>, E>,
+) -> Result<(Vec<AgentGame>, Rate, Rate), BenchmarkError<E>> {
     let mut boards = Vec::new();
     for (s, style) in [PerfectStyle::Random, PerfectStyle::Narrowing]
         .into_iter()
@@ -86,11 +137,13 @@ pub(super) fn play<E>(
                 opponent: PerfectPlayer::new(Arc::clone(tables), style, seed).with_history_nodes(0),
                 agent_side: if i % 2 == 0 { Side::Goat } else { Side::Tiger },
                 losing_moves: 0,
+                forced_losses: 0,
                 agent_moves: 0,
             });
         }
     }
     let mut losing = Rate::default();
+    let mut forced = Rate::default();
     loop {
         // The perfect players move until the agent is to move.
         for board in boards.iter_mut() {
@@ -115,20 +168,13 @@ pub(super) fn play<E>(
         let moves = checked(&refs, agent(&refs).map_err(BenchmarkError::Agent)?)?;
         for (&i, mv) in waiting.iter().zip(moves) {
             let board = &mut boards[i];
-            let position = *board.game.position();
-            let before = tables.probe(&position)?.value;
-            let after = tables
-                .probe(
-                    &position
-                        .play(mv)
-                        .map_err(|e| BenchmarkError::BadAnswer(e.to_string()))?,
-                )?
-                .value
-                .flip();
-            let lost = rank(after) < rank(before);
-            board.losing_moves += u32::from(lost);
+            let judged = judge(tables, &board.game, mv)?;
+            let (slip, forced_loss) = (judged == Judged::Slip, judged == Judged::Forced);
+            board.losing_moves += u32::from(slip);
+            board.forced_losses += u32::from(forced_loss);
             board.agent_moves += 1;
-            losing.add(lost);
+            losing.add(slip);
+            forced.add(forced_loss);
             board.game.push_unchecked(mv);
         }
     }
@@ -148,10 +194,11 @@ pub(super) fn play<E>(
                 agent_side: board.agent_side,
                 result,
                 losing_moves: board.losing_moves,
+                forced_losses: board.forced_losses,
                 agent_moves: board.agent_moves,
                 game: board.game,
             }
         })
         .collect();
-    Ok((games, losing))
+    Ok((games, losing, forced))
 }

@@ -2,6 +2,13 @@
 //! where their move keeps the value, games against the tables' perfect
 //! players, and value-losing moves per 1,000, each with a 95% interval.
 //!
+//! The tables value a position as if it were new. Under the `forbidden`
+//! repetition policy a game's history can ban every move that keeps the
+//! value; the agent is charged only with its own slips (a move worse than
+//! the best legal one), and the losses the history forced are counted apart
+//! ([`BenchmarkReport::forced_losses`]), so that an agent playing a best
+//! legal move by the tables scores perfectly.
+//!
 //! An agent is a function from a batch of games (each with its side to
 //! move the agent's) to one legal move per game; front ends wrap a policy
 //! over observations and masks, an engine at a level, or random play.
@@ -98,8 +105,13 @@ pub struct BenchmarkReport {
     pub seeds: (u64, u64),
     /// Every game against a perfect player.
     pub games: Vec<AgentGame>,
-    /// Agent moves that gave the value away, among all its game moves.
+    /// The agent's slips among all its game moves: moves that gave away a
+    /// value that some legal move kept (see [`AgentGame::losing_moves`]).
     pub losing_moves: Rate,
+    /// The agent's forced losses among all its game moves: the tables'
+    /// value lost where the history had banned every move that keeps it,
+    /// by a best legal move (see [`AgentGame::forced_losses`]).
+    pub forced_losses: Rate,
 }
 
 impl BenchmarkReport {
@@ -111,11 +123,23 @@ impl BenchmarkReport {
             .fold(Rate::default(), |all, r| all.merge(r))
     }
 
-    /// Games of `style` where the agent never gave the value away.
+    /// Games of `style` where the agent never gave away a value that some
+    /// legal move kept: no slip of its own (a loss the history forced does
+    /// not count against it).
     pub fn games_kept(&self, style: PerfectStyle) -> Rate {
+        self.count_games(style, |g| g.losing_moves == 0)
+    }
+
+    /// Games of `style` where the history forced at least one loss of the
+    /// tables' value on the agent.
+    pub fn games_forced(&self, style: PerfectStyle) -> Rate {
+        self.count_games(style, |g| g.forced_losses > 0)
+    }
+
+    fn count_games(&self, style: PerfectStyle, hit: impl Fn(&AgentGame) -> bool) -> Rate {
         let mut rate = Rate::default();
         for game in self.games.iter().filter(|g| g.opponent == style) {
-            rate.add(game.losing_moves == 0);
+            rate.add(hit(game));
         }
         rate
     }
@@ -145,12 +169,13 @@ pub fn evaluate<E>(
             critical[phase][side].add(c.keeping.contains(&mv));
         }
     }
-    let (games, losing_moves) = games::play(tables, options, &mut agent)?;
+    let (games, losing_moves, forced_losses) = games::play(tables, options, &mut agent)?;
     Ok(BenchmarkReport {
         critical,
         seeds: (options.first_seed, next_seed),
         games,
         losing_moves,
+        forced_losses,
     })
 }
 

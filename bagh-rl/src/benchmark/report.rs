@@ -21,7 +21,8 @@ fn row(out: &mut String, name: &str, rate: &Rate, scale: f64) -> fmt::Result {
 
 impl BenchmarkReport {
     /// The figures as a Markdown table: each share in percent (value-losing
-    /// moves per 1,000 moves) with its 95% interval.
+    /// moves and forced losses per 1,000 moves) with its 95% interval; the
+    /// forced losses only where there were some.
     pub fn to_markdown(&self) -> String {
         let mut out = String::new();
         let _ = self.write_markdown(&mut out);
@@ -62,6 +63,16 @@ impl BenchmarkReport {
                 out,
                 "value-losing moves (per 1,000)",
                 &self.losing_moves,
+                1000.0,
+            )?;
+        }
+        // Only the history of `forbidden` forces a loss: the row is left out
+        // where none happened, so that other rule sets' tables stay as they were.
+        if self.forced_losses.count > 0 {
+            row(
+                out,
+                "losses forced by the history (per 1,000)",
+                &self.forced_losses,
                 1000.0,
             )?;
         }

@@ -229,16 +229,25 @@ class AgentReport:
         """Critical positions kept: ``"placement goats"``, ``"placement tigers"``, ``"movement goats"``, ``"movement tigers"``, ``"all"``."""
     @property
     def games_kept(self) -> dict[str, Rate]:
-        """Games where the agent never gave the value away, by the perfect player's style: ``"random"``, ``"narrowing"``."""
+        """Games with no slip of the agent's own (a loss the history forced does not count), by the perfect player's style: ``"random"``, ``"narrowing"``."""
+    @property
+    def games_forced(self) -> dict[str, Rate]:
+        """Games where the history forced at least one loss of the tables' value on the agent: ``"random"``, ``"narrowing"``."""
     @property
     def games(self) -> list[dict[str, Any]]:
-        """Each game: ``opponent``, ``side``, ``result`` (for the agent), ``losing_moves``, ``agent_moves``, ``record``."""
+        """Each game: ``opponent``, ``side``, ``result`` (for the agent), ``losing_moves`` (slips), ``forced_losses``, ``agent_moves``, ``record``."""
     @property
     def losing_moves(self) -> Rate:
-        """The agent's game moves that gave the value away, among all of them."""
+        """The agent's slips among all its game moves: moves that gave away a value that some legal move kept."""
     @property
     def losing_moves_per_1000(self) -> float:
-        """Value-losing moves per 1,000 of the agent's game moves."""
+        """Value-losing moves (slips) per 1,000 of the agent's game moves."""
+    @property
+    def forced_losses(self) -> Rate:
+        """The tables' value lost by a best legal move where the history (``forbidden``) had banned every move that keeps it, among all the agent's game moves."""
+    @property
+    def forced_losses_per_1000(self) -> float:
+        """Forced losses per 1,000 of the agent's game moves."""
     @property
     def seeds(self) -> tuple[int, int]:
         """The first and the next unused seed of the critical positions."""
@@ -269,7 +278,10 @@ def evaluate(
     games against each perfect player's style (half as the goats; they
     play by the tables alone, ``history_nodes=0``, as the benchmark defines
     them); and
-    value-losing moves per 1,000. ``policy`` maps a batch of observations
+    value-losing moves per 1,000: moves that gave away a value some legal
+    move kept. Where the history (``forbidden``) banned every move that
+    keeps the value, a best legal move is no slip: such losses are counted
+    apart (``forced_losses``). ``policy`` maps a batch of observations
     and masks to legal actions (with ``inputs="games"``, a list of games,
     copies, to their legal actions: an agent that searches), or is
     ``"random"`` or an engine level
