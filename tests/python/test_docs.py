@@ -1,4 +1,8 @@
-"""The README and docs/*.md as a newcomer reads them: every example runs, every link leads somewhere.
+"""The README and the docs as a newcomer reads them: every example runs, every link leads somewhere.
+
+The pages: README.md, the guides (docs/*.md), the benchmark pages
+(docs/benchmarks/*.md), the write-ups of studies (research/README.md,
+research/notes/*.md) and the crates' READMEs.
 
 Python examples:
 
@@ -22,6 +26,10 @@ Links: every Markdown link ``[text](target)`` or ``[text](target#anchor)``
 whose target is not an ``http(s)://`` or ``mailto:`` address must name a file
 or directory inside the repository, and an anchor must be a heading of the
 page it names.
+
+Shape: the README stays a front page (at most README_MAX_LINES lines), each
+guide a reference (at most GUIDE_MAX_LINES), and docs/index.md and
+docs/benchmarks/README.md list every page of their folder.
 """
 
 from __future__ import annotations
