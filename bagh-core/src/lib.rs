@@ -31,17 +31,18 @@
 //!
 //! ## The rules and the formats in full
 //!
-//! Three pages of the repository's `docs/` folder describe what this crate
-//! implements, with examples that run in its tests:
+//! The [`guide`] describes what this crate implements, with examples that
+//! run as its doctests:
 //!
-//! - `docs/rules.md`: the board, placement and movement, steps, slides and
+//! - [`guide::rules`]: the board, placement and movement, steps, slides and
 //!   captures, the end of the game and the order of its checks, the
 //!   repetition policies, the no-progress limit, the presets and every field
 //!   of a [`Ruleset`] with its text form and its errors.
-//! - `docs/notation.md`: points, moves, position strings and the checks made
+//! - [`guide::notation`]: points, moves, position strings and the checks made
 //!   when one is read.
-//! - `docs/records.md`: game records ([`Record`], [`RecordReader`]): tag
+//! - [`guide::records`]: game records ([`Record`], [`RecordReader`]): tag
 //!   pairs, comments, move numbers, results, files of many games.
+//! - [`guide::json`]: the JSON shapes of the `serde` feature.
 //!
 //! ## Features
 //!
@@ -52,7 +53,7 @@
 //!   the side as `goat` or `tiger`);
 //!   a [`Game`] as `{"rules": ..., "start": ..., "moves": [...], "result": ...}`
 //!   and a [`Record`] with its `tags` and `comments` too (deserializing
-//!   replays and checks the moves). The shapes are in `docs/json.md`.
+//!   replays and checks the moves). The shapes are in [`guide::json`].
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -116,26 +117,32 @@ pub use side::Side;
 pub use symmetry::Symmetry;
 pub use tiger_moves::{for_each_tiger_move, goats_under_attack};
 
-/// The Rust examples of `docs/rules.md`, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/rules.md")]
-pub struct RulesDoctests;
+// The guides are Markdown for a code host, where `[W]` is text, not a link
+// to an item: rustdoc must not read their brackets as intra-doc links.
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod guide {
+    //! The guides to this crate, with examples that run as its doctests.
+    //! They are the pages `docs/rules.md`, `docs/notation.md`,
+    //! `docs/records.md` and `docs/json.md` of the repository, shipped in
+    //! the crate so that they read the same here.
 
-/// The Rust examples of `docs/notation.md`, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/notation.md")]
-pub struct NotationDoctests;
+    #[doc = include_str!("../guide/rules.md")]
+    pub mod rules {}
 
-/// The Rust examples of `docs/records.md`, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/records.md")]
-pub struct RecordsDoctests;
+    #[doc = include_str!("../guide/notation.md")]
+    pub mod notation {}
 
-/// The Rust examples of `docs/json.md` (they need the `serde` feature),
-/// compiled and run as doctests.
-#[cfg(all(doctest, feature = "serde"))]
-#[doc = include_str!("../../docs/json.md")]
-pub struct JsonDoctests;
+    #[doc = include_str!("../guide/records.md")]
+    pub mod records {}
+
+    // The examples of this page need the `serde` feature.
+    #[cfg_attr(feature = "serde", doc = include_str!("../guide/json.md"))]
+    #[cfg_attr(
+        not(feature = "serde"),
+        doc = "# JSON\n\nThe JSON shapes of the `serde` feature: build the documentation with `--features serde` to read them."
+    )]
+    pub mod json {}
+}
 
 // The crate's README (its page on crates.io) runs as a doctest too.
 #[cfg(doctest)]

@@ -67,8 +67,9 @@
 //! probe ends the search of a node. Under `forbidden`, moves the game bans
 //! are never chosen, whatever the tables prefer.
 //!
-//! `docs/engine.md` describes the evaluation's features, the table's
-//! replacement scheme, the levels and the threads.
+//! The [`guide`] describes the evaluation's features, the table's
+//! replacement scheme, the levels and the threads ([`guide::engine`]), and
+//! the evaluation network's file format ([`guide::network`]).
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
@@ -118,15 +119,20 @@ pub use player::{EnginePlayer, Player};
 pub use score::Score;
 pub use weights::EvalWeights;
 
-/// The Rust examples of `docs/engine.md`, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/engine.md")]
-pub struct EngineDocDoctests;
+// The guides are Markdown for a code host, where `[W]` is text, not a link
+// to an item: rustdoc must not read their brackets as intra-doc links.
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod guide {
+    //! The guides to this crate, with examples that run as its doctests.
+    //! They are the pages `docs/engine.md` and `docs/network.md` of the
+    //! repository, shipped in the crate so that they read the same here.
 
-/// The Rust examples of `docs/network.md`, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/network.md")]
-pub struct NetworkDocDoctests;
+    #[doc = include_str!("../guide/engine.md")]
+    pub mod engine {}
+
+    #[doc = include_str!("../guide/network.md")]
+    pub mod network {}
+}
 
 // The crate's README (its page on crates.io) runs as a doctest too.
 #[cfg(doctest)]

@@ -25,7 +25,7 @@
 //! # The parts
 //!
 //! - [`actions`](crate::encode): [`NUM_ACTIONS`] = 289, [`encode`],
-//!   [`decode`], [`decode_in_game`]; `docs/rl.md` has the table.
+//!   [`decode`], [`decode_in_game`]; the [`guide`] has the table.
 //! - masks: [`legal_mask`], [`write_position_mask`], [`write_game_mask`];
 //! - observations: [`observation()`], [`write_position_observation`],
 //!   [`write_game_observation`], the planes in [`plane`];
@@ -69,10 +69,14 @@ pub use sample::{sample_positions, Phase};
 pub use symmetry::{symmetries, symmetry_maps, SymmetryMaps};
 pub use vec_env::{Buffers, Opponent, VecEnv, VecEnvOptions};
 
-/// The Rust examples of `docs/rl.md`, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/rl.md")]
-pub struct RlDoctests;
+/// The guide to this crate: the page `docs/rl.md` of the repository,
+/// shipped in the crate so that it reads the same here. Its examples run as
+/// doctests.
+#[doc = include_str!("../guide/rl.md")]
+// The guide is Markdown for a code host, where `[W]` is text, not a link
+// to an item: rustdoc must not read its brackets as intra-doc links.
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod guide {}
 
 // The crate's README (its page on crates.io) runs as a doctest too.
 #[cfg(doctest)]

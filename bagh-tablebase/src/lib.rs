@@ -64,7 +64,7 @@
 //! Files are written through uniquely named temporary files and renamed
 //! into place, and a lock makes a second build into the same directory
 //! fail with [`TablebaseError::Busy`]. Builds resume after the last layer
-//! they finished. The formats are documented in `docs/tablebase.md`.
+//! they finished. The formats are documented in the [`guide`].
 //!
 //! # Features
 //!
@@ -105,6 +105,12 @@ pub use placement::{
 pub use tablebase::{Statistics, Tablebase};
 pub use value::{Probe, Value};
 
+/// The compressor's view of the placement sections, for the design studies
+/// of the `bagh-research` crate: hidden, and outside the semver promise,
+/// because it is the format's internals rather than an interface.
+#[doc(hidden)]
+pub use compressed::study;
+
 pub(crate) use probing::{
     capture_target_probe, check_rules, keeping, placement_probe, probe_each_move,
 };
@@ -115,11 +121,14 @@ pub(crate) use probing::{
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
-/// The Rust examples of `docs/tablebase.md`, compiled as doctests (not run:
-/// the builds take minutes).
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/tablebase.md")]
-pub struct TablebaseDoctests;
+/// The guide to this crate: the page `docs/tablebase.md` of the repository,
+/// shipped in the crate so that it reads the same here. Its examples are
+/// compiled as doctests; those that build whole tables are not run.
+#[doc = include_str!("../guide/tablebase.md")]
+// The guide is Markdown for a code host, where `[W]` is text, not a link
+// to an item: rustdoc must not read its brackets as intra-doc links.
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod guide {}
 
 // The crate's README (its page on crates.io) runs as a doctest too.
 #[cfg(doctest)]
