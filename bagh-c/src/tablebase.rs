@@ -89,7 +89,7 @@ pub unsafe extern "C" fn bagh_tablebase_open(
 /// Builds the complete tables of `rules` into directory `dir` (created if
 /// needed; a finished or interrupted build there is kept and resumed) with
 /// `threads` threads (0: one per core), then opens them. Small rule sets
-/// take moments; `bagh-chal` takes hours and gigabytes.
+/// take moments; `bagh-chal` takes tens of minutes and over a gigabyte.
 ///
 /// # Safety
 ///

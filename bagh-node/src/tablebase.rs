@@ -79,7 +79,7 @@ impl<'task> napi::ScopedTask<'task> for BuildTask {
 impl JsTablebase {
     /// Builds the tables of `rules` into `dir` off the main thread (a
     /// Promise of the tables; a stopped build resumes where it was). Small
-    /// rule sets take seconds, bagh-chal about 40 minutes on two cores.
+    /// rule sets take seconds, bagh-chal tens of minutes.
     /// `{ onProgress }` hears `{ stage, layer, done, total }` now and then.
     #[napi(catch_unwind, ts_return_type = "Promise<Tablebase>")]
     pub fn build(

@@ -3,8 +3,8 @@
 //! processor has it, AVX2 (the accumulator's updates, the same loops
 //! compiled 16 lanes wide; the dense layers, 16-bit multiply-adds of a
 //! pair of inputs into 8 sums at once). The dense layers are most of a
-//! node's cost; the AVX2 path about doubles the nodes a second of a search
-//! with the network. The results are the same integers either way.
+//! node's cost, so the AVX2 path is where the search's speed with the
+//! network is won. The results are the same integers either way.
 //!
 //! This is the crate's only `unsafe`: calling a function compiled for AVX2
 //! is sound only on a processor that has it, which is checked first.

@@ -28,10 +28,10 @@ pub fn solve(
         .map_err(tablebase_error)?;
     // The search runs in stretches of nodes; one cut short by its stretch is
     // searched again from the start, and finds the subtrees it finished in
-    // its transposition table. Stretches grow with the nodes searched (by
-    // 1/64), so that a search always ends; on bagh-chal positions with 10 to
-    // 12 goats in hand (2 to 50 s) this was measured no slower than one
-    // uninterrupted search, and Ctrl-C stopped the longest within a second.
+    // its transposition table, so a stretch searched again costs little.
+    // Stretches grow with the nodes searched (by 1/64), so that a search
+    // always ends; between stretches Ctrl-C is checked, so that a long
+    // search stops within one stretch.
     loop {
         let stretch = STRETCH.max(solver.nodes() / 64);
         let mut limit = solver.nodes().saturating_add(stretch);

@@ -1,9 +1,9 @@
 //! The blocks one probe's search keeps partly decoded, in two tiers. Its
 //! reads come back to the same blocks again and again (the placements of
 //! one position often share a block, and a `best_moves` meets the same
-//! runs through several moves): over 2,000 `best_moves` of bagh-chal, 70%
-//! of the blocks that a search keeping the last 8 blocks started decoding
-//! were blocks it had decoded before and let go. So the few blocks read
+//! runs through several moves): most of the blocks that a search keeping
+//! only the last 8 blocks starts decoding are blocks it had decoded before
+//! and let go. So the few blocks read
 //! last are found by their entries' range, and the ones let go wait in a
 //! larger table, found by block number, until another block takes their
 //! slot.

@@ -103,12 +103,12 @@ impl Parts {
     /// Asks the kernel, from a thread of its own, to map every page of a
     /// large file (all its parts' maps) at once. A placement probe reads a
     /// new page of the file at almost every read, and the first touch of
-    /// each page under a fresh map is a page fault: some 5,000 over 20,000 placement probes of bagh-chal, 6 to
-    /// 16% of their median time. The thread takes them in one pass (about
-    /// 25 ms for bagh-chal's file when it is in the page cache; a file that is
-    /// not is read in meanwhile), and the open does not wait for it. Where the
-    /// kernel cannot (before Linux 5.14, or on another system), pages are
-    /// mapped as probes first touch them, as they would be anyway.
+    /// each page under a fresh map is a page fault, which the probes would
+    /// otherwise pay one at a time. The thread takes them in one pass (a
+    /// file that is not in the page cache is read in meanwhile), and the
+    /// open does not wait for it. Where the kernel cannot (before Linux
+    /// 5.14, or on another system), pages are mapped as probes first touch
+    /// them, as they would be anyway.
     ///
     /// At most two such threads run at a time: a program that opens many
     /// files in a row gets no crowd of threads, only the faults of the files

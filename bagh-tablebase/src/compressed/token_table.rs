@@ -11,12 +11,11 @@
 //! The table is small on purpose: 512 bytes a context, 8 KiB a section of
 //! 16, so that the tables of the sections one probe reads stay in the
 //! processor's nearest caches; the codes of the common tokens are
-//! short. Over 1,000 `best_moves` of bagh-chal (the one-off harness behind
-//! the figures in `docs/tablebase.md`, the median of 4 runs of each build,
-//! alternating), with the table and the prefix code's own lookup both of
-//! 6, 7, 8 and 9 bits: 127, 132, 147 and 156 µs at the median in a slow
-//! hour; in a faster one, this table of 7 bits (the prefix code's lookup
-//! of 9) 121 µs against 124 µs for 9 bits.
+//! short. Seven bits, with the prefix code's own lookup of 9: on
+//! `best_moves` of bagh-chal, tables of 8 and 9 bits made probes slower
+//! (they take more of the caches than the long tokens they add are worth),
+//! and 6 bits were within a few percent of 7 while sending more tokens
+//! down the slower path. The probe times: `make bench-compressed`.
 
 use super::huffman::Decoder;
 use super::tokens::{class_and_symbol, context_after, extra_bits};
