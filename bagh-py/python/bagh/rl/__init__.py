@@ -5,8 +5,11 @@ placements, then every ordered pair of points on one line), numpy
 observations of shape :data:`OBSERVATION_SHAPE` and legal-action masks, the
 board's eight symmetries as index maps, :class:`VecEnv` (many games stepped
 in Rust without the GIL), :class:`MCTS` (a batched tree search calling
-your evaluator on batches of leaves), and :func:`sample_positions` to label with the
-tables (:meth:`bagh.Tablebase.probe_many`). The encoding, the planes, the
+your evaluator on batches of leaves), :func:`sample_positions` to label with the
+tables (:meth:`bagh.Tablebase.probe_many`), and :func:`evaluate`, which
+scores an agent against perfect play (an :class:`AgentReport`: a move is
+charged only where some legal move kept the value; the losses that the
+``forbidden`` repetition policy forces are counted apart). The encoding, the planes, the
 rewards and the auto-reset are described in the docstrings of
 :func:`encode`, :func:`observation` and :class:`VecEnv`::
 
