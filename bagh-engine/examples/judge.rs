@@ -51,7 +51,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let first_seed: u64 = args.get(3).map_or(Ok(1_000_000), |a| a.parse())?;
     let tables = Tablebase::open(dir)?;
     // Weights to judge instead of the rule set's defaults, e.g. from the
-    // example fit_eval: BAGH_WEIGHTS=w1,w2,... in the order of EvalWeights::NAMES.
+    // `fit_eval` study of bagh-research: BAGH_WEIGHTS=w1,w2,... in the
+    // order of EvalWeights::NAMES.
     let weights = match std::env::var("BAGH_WEIGHTS") {
         Ok(text) => {
             let values: Vec<i32> = text.split(',').map(str::parse).collect::<Result<_, _>>()?;

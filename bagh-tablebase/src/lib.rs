@@ -105,6 +105,12 @@ pub use placement::{
 pub use tablebase::{Statistics, Tablebase};
 pub use value::{Probe, Value};
 
+/// The compressor's view of the placement sections, for the design studies
+/// of the `bagh-research` crate: hidden, and outside the semver promise,
+/// because it is the format's internals rather than an interface.
+#[doc(hidden)]
+pub use compressed::study;
+
 pub(crate) use probing::{
     capture_target_probe, check_rules, keeping, placement_probe, probe_each_move,
 };

@@ -1,8 +1,9 @@
 //! The size of a compressed file, section by section: entries, bytes and
-//! bits an entry, as a markdown table (docs/tablebase.md quotes it).
+//! bits an entry, as a markdown table (the measurements of the compressed
+//! format quote it).
 //!
 //! ```text
-//! cargo run --release -p bagh-tablebase --example compressed_sizes -- DIR
+//! cargo run --release -p bagh-research --example compressed_sizes -- DIR
 //! ```
 
 use bagh_tablebase::{CompressedTables, Tablebase};

@@ -3,7 +3,7 @@
 //! predict the values of positions the fit did not see.
 //!
 //! ```text
-//! cargo run --release -p bagh-engine --example fit_eval -- TABLES [GAMES] [STEPS]
+//! cargo run --release -p bagh-research --example fit_eval -- TABLES [GAMES] [STEPS]
 //! ```
 //!
 //! TABLES is a complete tablebase directory (`make solve-game`). The

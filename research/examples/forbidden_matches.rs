@@ -5,10 +5,10 @@
 //! not lose where the other version of itself does not.
 //!
 //! ```text
-//! cargo run --release -p bagh-engine --example forbidden_matches -- RULES [GAMES] [DIR] [MS] [PLIES]
+//! cargo run --release -p bagh-research --example forbidden_matches -- RULES [GAMES] [DIR] [MS] [PLIES]
 //! ```
 //!
-//! RULES is a rule set's text form or a preset id (default: the issue's
+//! RULES is a rule set's text form or a preset id (default:
 //! `tigers=a1,e5 goats=6 capture_target=2`); GAMES per match (default 10);
 //! DIR a directory with its tables (built in a temporary one if not
 //! given, or given as ""); MS the engine's time a move (default 100);

@@ -6,7 +6,7 @@
 //! `probe_game`), so only their draws are searched.
 //!
 //! ```text
-//! cargo run --release -p bagh-tablebase --example forbidden_study -- RULES [NODES] [SAMPLE]
+//! cargo run --release -p bagh-research --example forbidden_study -- RULES [NODES] [SAMPLE]
 //! ```
 //!
 //! RULES is a rule set's text form (it must keep `repetition=forbidden`);

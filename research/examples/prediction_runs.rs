@@ -1,260 +1,169 @@
-//! A measurement, not a test: would runs of "the evaluation network's
-//! guess is allowed" make the placement sections smaller?
+//! Would runs of "the evaluation network's guess is allowed" make the
+//! placement sections of a compressed file smaller? And how much does the
+//! revolving-door numbering of the runs save over the colex one?
 //!
-//! A run of the file holds one value that all its entries allow. Add a
-//! fourth symbol, "the network's most likely result", which a probe would
-//! work out for the one entry it reads, and a run could go on wherever
-//! the guess is allowed, even across entries of different values. This
-//! cuts windows of bagh-chal's placement sections into runs both ways
-//! (greedily, which makes the fewest runs) and estimates each stream's
-//! cost: the entropy of its tokens (value, length class) given the run
-//! before's value, plus the lengths' low bits.
+//! `guess`: a run of the file holds one value that all its entries allow.
+//! Add a fourth symbol, "the network's most likely result", which a probe
+//! would work out for the one entry it reads, and a run could go on
+//! wherever the guess is allowed, even across entries of different values.
+//! This cuts windows of the placement sections (at most 4 captured) into
+//! runs both ways (greedily, which makes the fewest runs) and estimates
+//! each stream's cost: the entropy of its tokens (value, length class)
+//! given the run before's value, plus the lengths' extra bits.
+//!
+//! `orders`: whole placement sections cut into runs in the full tables'
+//! colex order and in the revolving-door order of format 4, each stream's
+//! bits estimated as above.
 //!
 //! ```text
-//! BAGH_TABLES=$PWD/target/tablebases/bagh-chal cargo test --release -p bagh-tablebase \
-//!     --lib prediction_runs -- --ignored --nocapture
+//! cargo run --release -p bagh-research --example prediction_runs -- guess TABLES [LAYERS] [WINDOW]
+//! cargo run --release -p bagh-research --example prediction_runs -- orders TABLES [LAYERS]
 //! ```
 //!
-//! `BAGH_PLACED` (default `5,8,12,16,19`) chooses the layers, and
-//! `BAGH_WINDOW` the entries of each of the 6 windows a section.
+//! TABLES is a directory of full tables (`make solve-game`) of a rule set
+//! with a shipped network; LAYERS the goats placed of the layers measured,
+//! comma-separated (default `5,8,12,16,19`); WINDOW the entries of each of
+//! the 6 windows a section (default 1,048,576).
 
-use std::collections::HashMap;
-use std::ops::Range;
-use std::path::PathBuf;
+use std::path::Path;
 
-use bagh_core::Side;
 use bagh_engine::network::Network;
-
-use super::encode::Allowed;
-use super::sections::{shapes, Part, RunOrder, SectionShape};
-use super::tiger_bounds::{allowed, section_bounds};
-use super::tokens::class_of;
-use crate::layout::indexing::{colex_unrank, next_subset};
-use crate::layout::{position_of, Layout};
-use crate::placement::expected;
-use crate::placement::file::{layer_path, read_layer};
-use crate::MovementTable;
+use bagh_research::runs::{estimated_bits, fewest_runs};
+use bagh_tablebase::study::{for_each_placement_section, Order, PlacementSection};
+use bagh_tablebase::MovementTable;
 
 /// The symbols an entry allows: bits 0 to 2 the goats' loss, draw and
 /// win, bit 3 the network's guess.
 const GUESS: u8 = 1 << 3;
 
-/// The full tables (`BAGH_TABLES`) and the layers to measure
-/// (`BAGH_PLACED`, by default `5,8,12,16,19`).
-fn tables_and_layers() -> (PathBuf, Vec<u8>) {
-    let dir = std::env::var("BAGH_TABLES").expect("BAGH_TABLES names the full tables");
-    let layers = std::env::var("BAGH_PLACED")
-        .unwrap_or("5,8,12,16,19".into())
-        .split(',')
-        .map(|p| p.parse().expect("BAGH_PLACED"))
-        .collect();
-    (PathBuf::from(dir), layers)
+const USAGE: &str = "usage: prediction_runs guess TABLES [LAYERS] [WINDOW]\n       prediction_runs orders TABLES [LAYERS]";
+
+/// Running totals: entries, and the bits of the two streams compared.
+#[derive(Default)]
+struct Totals {
+    entries: u64,
+    first: f64,
+    second: f64,
 }
 
-/// The values (bits 0 to 2: the goats' loss, draw, win) an entry's code
-/// allows.
-fn values_allowed(code: u8) -> u8 {
-    match allowed(code) {
-        Allowed::Exactly(v) => 1 << v,
-        Allowed::AtLeast(v) => (0b111 << v) & 0b111,
-        _ => 0b111,
+impl Totals {
+    fn add(&mut self, other: &Totals) {
+        self.entries += other.entries;
+        self.first += other.first;
+        self.second += other.second;
     }
-}
 
-/// The estimated bits of a stream of runs `(symbol, length)`.
-fn estimated_bits(runs: &[(u8, u64)]) -> f64 {
-    let mut tokens: HashMap<(u8, u8, u32), u64> = HashMap::new();
-    let mut contexts: HashMap<u8, u64> = HashMap::new();
-    let mut low_bits = 0u64;
-    let mut before = u8::MAX;
-    for &(symbol, length) in runs {
-        let (class, extra, _) = class_of(length);
-        *tokens.entry((before, symbol, class)).or_default() += 1;
-        *contexts.entry(before).or_default() += 1;
-        low_bits += u64::from(extra);
-        before = symbol;
+    /// `"<entries> entries, <a> <bits> bits an entry, <b> <bits> (<ratio> times)"`.
+    fn line(&self, a: &str, b: &str) -> String {
+        let entries = self.entries.max(1) as f64;
+        format!(
+            "{} entries, {a} {:.4} bits an entry, {b} {:.4} ({:.3} times)",
+            self.entries,
+            self.first / entries,
+            self.second / entries,
+            self.second / self.first
+        )
     }
-    let coded: f64 = tokens
-        .iter()
-        .map(|(&(context, _, _), &n)| -(n as f64) * (n as f64 / contexts[&context] as f64).log2())
-        .sum();
-    coded + low_bits as f64
-}
-
-/// The fewest runs of `masks` (each the symbols an entry allows), each
-/// holding the lowest symbol all its entries allow.
-fn fewest_runs(masks: &[u8]) -> Vec<(u8, u64)> {
-    let mut out = Vec::new();
-    let (mut common, mut length) = (u8::MAX, 0u64);
-    for &mask in masks {
-        if common & mask == 0 {
-            out.push((common.trailing_zeros() as u8, length));
-            (common, length) = (mask, 0);
-        } else {
-            common &= mask;
-        }
-        length += 1;
-    }
-    if length > 0 {
-        out.push((common.trailing_zeros() as u8, length));
-    }
-    out
 }
 
 /// The symbols each entry of `range` allows, the guess among them where
 /// the network's most likely result is allowed.
-fn masks(
-    layout: &Layout,
-    network: &Network,
-    shape: &SectionShape,
-    codes: &[u8],
-    range: Range<u64>,
-) -> Vec<u8> {
-    let Part::Placement { placed, captured } = shape.part else {
-        return Vec::new();
-    };
-    let rules = &layout.rules;
-    let on_board = u32::from(placed - captured);
-    let in_hand = rules.goats() - placed;
-    let mut rep = range.start / shape.run;
-    let mut within = range.start % shape.run;
-    let mut compact = colex_unrank(within, layout.free, on_board);
-    let mut out = Vec::with_capacity((range.end - range.start) as usize);
-    for &code in &codes[range.start as usize..range.end as usize] {
-        let values = values_allowed(code);
-        let guess_allowed = values == 0b111 || {
-            let tigers = layout.reps[rep as usize].bits;
-            let goats = layout.expand(&layout.reps[rep as usize], compact);
-            let position = position_of(rules, tigers, goats, Side::Tiger, in_hand, captured);
-            let wdl = network.wdl(&position);
-            // The goats' value (bit) of the tigers' most likely result.
-            let guess = if wdl.win >= wdl.draw && wdl.win >= wdl.loss {
-                0
-            } else if wdl.draw >= wdl.loss {
-                1
-            } else {
-                2
-            };
-            values & (1 << guess) != 0
-        };
-        out.push(values | if guess_allowed { GUESS } else { 0 });
-        within += 1;
-        if within == shape.run {
-            (within, rep) = (0, rep + 1);
-            compact = (1u32 << on_board) - 1;
-        } else if compact != 0 {
-            compact = next_subset(compact);
-        }
-    }
-    out
+fn masks(network: &Network, section: &PlacementSection<'_>, start: u64, end: u64) -> Vec<u8> {
+    (start..end)
+        .map(|entry| {
+            let values = section.allowed[entry as usize];
+            let guess_allowed = values == 0b111
+                || section.position(entry).is_some_and(|position| {
+                    let wdl = network.wdl(&position);
+                    // The goats' value (bit) of the tigers' most likely result.
+                    let guess = if wdl.win >= wdl.draw && wdl.win >= wdl.loss {
+                        0
+                    } else if wdl.draw >= wdl.loss {
+                        1
+                    } else {
+                        2
+                    };
+                    values & (1 << guess) != 0
+                });
+            values | if guess_allowed { GUESS } else { 0 }
+        })
+        .collect()
 }
 
-#[test]
-#[ignore = "a measurement over the full bagh-chal tables: set BAGH_TABLES"]
-fn prediction_runs() {
-    let (dir, layers) = tables_and_layers();
-    let window: u64 = std::env::var("BAGH_WINDOW")
-        .map_or(Ok(1 << 20), |w| w.parse())
-        .expect("BAGH_WINDOW");
-    let dir = dir.as_path();
-    let movement = MovementTable::open(dir.join("movement.tb")).expect("the movement table");
-    let layout = movement.layout();
-    let network = Network::shipped(movement.rules()).expect("a shipped network");
-    let (mut all_values, mut all_guesses, mut all_entries) = (0f64, 0f64, 0u64);
-    for placed in layers {
-        let expect = expected(layout, u32::from(placed), &movement);
-        let layer = read_layer(&layer_path(dir, u32::from(placed)), &expect).expect("the layer");
-        for shape in shapes(layout) {
-            if !matches!(shape.part, Part::Placement { placed: p, captured } if p == placed && captured <= 4)
-            {
-                continue;
+fn guess(dir: &Path, layers: &[u8], window: u64) -> Result<(), Box<dyn std::error::Error>> {
+    let movement = MovementTable::open(dir.join("movement.tb"))?;
+    let network = Network::shipped(movement.rules()).ok_or("no shipped network for these rules")?;
+    let mut all = Totals::default();
+    for &placed in layers {
+        for_each_placement_section(dir, placed, Order::Colex, |section| {
+            if section.captured > 4 {
+                return;
             }
-            let codes = section_bounds(layout, &shape, &layer, RunOrder::Colex);
-            let (mut values, mut guesses, mut entries) = (0f64, 0f64, 0u64);
+            let entries = section.allowed.len() as u64;
+            let mut totals = Totals::default();
             for w in 0..6 {
-                let start = shape.entries * (2 * w + 1) / 12;
-                let range = start..(start + window).min(shape.entries);
-                let masks = masks(layout, &network, &shape, &codes, range);
+                let start = entries * (2 * w + 1) / 12;
+                let masks = masks(&network, section, start, (start + window).min(entries));
                 let plain: Vec<u8> = masks.iter().map(|m| m & 0b111).collect();
-                values += estimated_bits(&fewest_runs(&plain));
-                guesses += estimated_bits(&fewest_runs(&masks));
-                entries += masks.len() as u64;
+                totals.first += estimated_bits(&fewest_runs(&plain));
+                totals.second += estimated_bits(&fewest_runs(&masks));
+                totals.entries += masks.len() as u64;
             }
             println!(
-                "{:?}: {entries} entries, values {:.4} bits an entry, with the guess {:.4} ({:.3} times)",
-                shape.part,
-                values / entries as f64,
-                guesses / entries as f64,
-                guesses / values
+                "placement, {placed} placed, {} captured: {}",
+                section.captured,
+                totals.line("values", "with the guess")
             );
-            (all_values, all_guesses, all_entries) = (
-                all_values + values,
-                all_guesses + guesses,
-                all_entries + entries,
-            );
-        }
+            all.add(&totals);
+        })?;
     }
-    println!(
-        "all: {all_entries} entries, values {:.4} bits an entry, with the guess {:.4} ({:.3} times)",
-        all_values / all_entries as f64,
-        all_guesses / all_entries as f64,
-        all_guesses / all_values
-    );
+    println!("all: {}", all.line("values", "with the guess"));
+    Ok(())
 }
 
-#[test]
-fn the_fewest_runs_hold_the_lowest_common_symbol() {
-    // loss | draw or win | draw | anything | win: a loss, then three
-    // draws (what allows anything joins the run before), then a win.
-    let runs = fewest_runs(&[0b001, 0b110, 0b010, 0b1111, 0b100]);
-    assert_eq!(runs, vec![(0, 1), (1, 3), (2, 1)]);
-    // The guess carries a run across values.
-    assert_eq!(fewest_runs(&[0b1001, 0b1010, 0b1100]), vec![(3, 3)]);
-}
-
-/// Whole placement sections cut into runs in the full tables' colex order
-/// and in the revolving-door order of format 4, each stream's bits
-/// estimated as above.
-#[test]
-#[ignore = "a measurement over the full bagh-chal tables: set BAGH_TABLES"]
-fn index_orders() {
-    let (dir, layers) = tables_and_layers();
-    let dir = dir.as_path();
-    let movement = MovementTable::open(dir.join("movement.tb")).expect("the movement table");
-    let layout = movement.layout();
-    let (mut all_colex, mut all_door, mut all_entries) = (0f64, 0f64, 0u64);
-    for placed in layers {
-        let expect = expected(layout, u32::from(placed), &movement);
-        let layer = read_layer(&layer_path(dir, u32::from(placed)), &expect).expect("the layer");
-        for shape in shapes(layout) {
-            if !matches!(shape.part, Part::Placement { placed: p, .. } if p == placed) {
-                continue;
-            }
-            let [colex, door] = [RunOrder::Colex, RunOrder::Door].map(|order| {
-                let codes = section_bounds(layout, &shape, &layer, order);
-                let masks: Vec<u8> = codes.iter().map(|&code| values_allowed(code)).collect();
-                estimated_bits(&fewest_runs(&masks))
-            });
-            let entries = shape.entries as f64;
+fn orders(dir: &Path, layers: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+    let mut all = Totals::default();
+    for &placed in layers {
+        let mut colex = Vec::new();
+        for_each_placement_section(dir, placed, Order::Colex, |section| {
+            colex.push(estimated_bits(&fewest_runs(&section.allowed)));
+        })?;
+        let mut colex = colex.into_iter();
+        for_each_placement_section(dir, placed, Order::RevolvingDoor, |section| {
+            let totals = Totals {
+                entries: section.allowed.len() as u64,
+                first: colex.next().unwrap_or(f64::NAN),
+                second: estimated_bits(&fewest_runs(&section.allowed)),
+            };
             println!(
-                "{:?}: {} entries, colex {:.4} bits an entry, revolving door {:.4} ({:.3} times)",
-                shape.part,
-                shape.entries,
-                colex / entries,
-                door / entries,
-                door / colex
+                "placement, {placed} placed, {} captured: {}",
+                section.captured,
+                totals.line("colex", "revolving door")
             );
-            (all_colex, all_door, all_entries) = (
-                all_colex + colex,
-                all_door + door,
-                all_entries + shape.entries,
-            );
-        }
+            all.add(&totals);
+        })?;
     }
-    println!(
-        "all: {all_entries} entries, colex {:.4} bits an entry, revolving door {:.4} ({:.3} times)",
-        all_colex / all_entries as f64,
-        all_door / all_entries as f64,
-        all_door / all_colex
-    );
+    println!("all: {}", all.line("colex", "revolving door"));
+    Ok(())
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(study), Some(dir)) = (args.first(), args.get(1)) else {
+        return Err(USAGE.into());
+    };
+    let layers: Vec<u8> = args
+        .get(2)
+        .map_or("5,8,12,16,19", String::as_str)
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()?;
+    match study.as_str() {
+        "guess" => {
+            let window = args.get(3).map_or(Ok(1 << 20), |w| w.parse())?;
+            guess(Path::new(dir), &layers, window)
+        }
+        "orders" => orders(Path::new(dir), &layers),
+        _ => Err(USAGE.into()),
+    }
 }

@@ -1,5 +1,5 @@
 //! Could the evaluation network shrink the compressed tables? A study for
-//! the placement runs of `tables.btz` (docs/tablebase.md, "What limits it").
+//! the placement runs of `tables.btz` (research/notes/tablebase.md).
 //!
 //! The file stores the tigers-to-move placement entries, where an entry that
 //! a capture reaches is only a bound (any value no better for the tigers).
@@ -12,7 +12,7 @@
 //! of a tigers' loss everywhere (what the file's runs store by default).
 //!
 //! ```text
-//! cargo run --release -p bagh-engine --example predictor_study -- target/tablebases/bagh-chal 20000
+//! cargo run --release -p bagh-research --example predictor_study -- target/tablebases/bagh-chal 20000
 //! ```
 
 use bagh_core::{random_game, Position, Side};

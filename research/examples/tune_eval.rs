@@ -4,7 +4,7 @@
 //! logistic fit of `fit_eval` predicts values, this one is judged on play.
 //!
 //! ```text
-//! cargo run --release -p bagh-engine --example tune_eval -- TABLES [POSITIONS] [NODES] [PASSES] [MIN_GAIN]
+//! cargo run --release -p bagh-research --example tune_eval -- TABLES [POSITIONS] [NODES] [PASSES] [MIN_GAIN]
 //! ```
 //!
 //! TABLES is a complete tablebase directory (`make solve-game`). The

@@ -1,6 +1,6 @@
 """Where the engine's goats lose under ``forbidden`` (a study, not a timed test).
 
-    python benchmarks/goat_losses.py target/tablebases/bagh-chal
+    python research/scripts/goat_losses.py target/tablebases/bagh-chal
 
 The engine (``--evaluation``: the shipped network unless a network file or
 ``classic`` is named; no tables unless ``--engine-tables``; one thread,
@@ -31,13 +31,19 @@ engine.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 import bagh
-from engine_strength import FLIP, opening_games
+
+# The openings are those of the product's strength benchmark, which stays in
+# benchmarks/: one definition of them for both.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from engine_strength import FLIP, opening_games  # noqa: E402
 
 
 @dataclass

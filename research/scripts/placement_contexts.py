@@ -2,7 +2,7 @@
 the conditional entropy, in bits an entry, of each value given contexts a
 block coder could use.
 
-    .venv/bin/python benchmarks/placement_contexts.py LAYER_FILE CAPTURED TIGER_SETS
+    .venv/bin/python research/scripts/placement_contexts.py LAYER_FILE CAPTURED TIGER_SETS
 
 For example `target/tablebases/bagh-chal/placed-16.bpl 2 100,700,1300`: the
 run of 16 goats placed and 2 captured, three tiger sets (each the colex
@@ -19,7 +19,7 @@ import itertools
 import math
 import struct
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 
 import numpy as np
 
@@ -61,12 +61,15 @@ def main() -> None:
         neighbours.append([
             ranks[tuple(sorted((held - {e}) | {e - 1}))] for e in combination if e > 0 and e - 1 not in held
         ])
-    totals: Counter[str] = Counter()
+    totals: defaultdict[str, float] = defaultdict(float)
     for t in tiger_sets:
         v = values(t * per_set)
-        counts = lambda i, window=None: tuple(  # noqa: E731
-            Counter(v[j] for j in neighbours[i] if window is None or i - j <= window).get(z, 0) for z in range(3)
-        )
+
+        def counts(i: int, window: int | None = None, v: list[int] = v) -> tuple[int, ...]:
+            """The counts of each value among entry i's neighbours (within `window` entries behind)."""
+            near = Counter(v[j] for j in neighbours[i] if window is None or i - j <= window)
+            return tuple(near.get(z, 0) for z in range(3))
+
         totals["no context"] += entropy([(0, x) for x in v])
         totals["the entry before"] += entropy([((v[i - 1] if i else 9), v[i]) for i in range(per_set)])
         totals["lowest neighbour"] += entropy([((v[n[0]] if n else 9), v[i]) for i, n in enumerate(neighbours)])

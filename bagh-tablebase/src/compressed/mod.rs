@@ -51,11 +51,10 @@ mod movement_orders;
 mod parts;
 mod placement_moves;
 mod placement_probe;
-#[cfg(test)]
-mod prediction_runs;
 mod proven;
 mod search_order;
 pub(crate) mod sections;
+pub mod study;
 mod tiger_bounds;
 mod token_table;
 mod tokens;

@@ -6,7 +6,7 @@
 //! the free points taken file by file, up the a file, down the b file and
 //! so on ([`NUMBERING`]), which makes their runs of equal values longer
 //! than the colex order of the full tables does (measured by the
-//! `index_orders` study in `compressed/prediction_runs.rs`).
+//! `orders` study of the `bagh-research` crate's `prediction_runs` example).
 //!
 //! The order is defined by `R(n, k) = R(n - 1, k)` followed by
 //! `R(n - 1, k - 1)` reversed, each with point `n - 1` added. So the
