@@ -2,6 +2,7 @@
 //! server-sent events, bounded in time and stopped when the page goes.
 
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -71,34 +72,35 @@ pub async fn engine_move(
             "level: {level} is not in 1..=20"
         )));
     }
-    let (game, mut engine, cancel) = state.with(id, |s| {
+    let (game, cancel) = state.with(id, |s| {
         if let Some(outcome) = s.game.outcome() {
             return Err(ApiError::conflict(format!("the game is over: {outcome}")));
         }
-        let engine = Engine::new(EngineOptions {
-            level: request.level,
-            seed: s.game.len() as u64,
-            // Levels play without tables; full strength plays perfectly
-            // where they answer.
-            tablebase: if request.level.is_none() {
-                state.tables.clone()
-            } else {
-                None
-            },
-            ..EngineOptions::default()
-        })
-        .map_err(ApiError::bad_request)?;
-        Ok((s.game.clone(), engine, s.add_search()))
+        Ok((s.game.clone(), s.add_search()))
     })?;
+    let options = EngineOptions {
+        level: request.level,
+        seed: game.len() as u64,
+        // Levels play without tables; full strength plays perfectly
+        // where they answer.
+        tablebase: if request.level.is_none() {
+            state.tables.clone()
+        } else {
+            None
+        },
+        ..EngineOptions::default()
+    };
     let searched = game.clone();
-    let guard = SearchGuard::start(&state, cancel, engine.stop_flag(), None);
+    let searching = Arc::clone(&state);
     let mv = tokio::task::spawn_blocking(move || {
-        let _guard = guard;
-        engine.best_move(&searched, &Limits::time(time))
+        let mut engine = new_engine(options, &cancel)?;
+        let _guard = SearchGuard::start(&searching, cancel, engine.stop_flag(), None);
+        engine
+            .best_move(&searched, &Limits::time(time))
+            .map_err(ApiError::conflict)
     })
     .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::conflict)?;
+    .map_err(ApiError::internal)??;
     state.with(id, |s| {
         // The board changed while the engine thought: its move is stale.
         if s.game.moves() != game.moves() || s.game.rules() != game.rules() {
@@ -110,6 +112,24 @@ pub async fn engine_move(
         s.redo.clear();
         Ok(Json(GameView::of(id, &s.game, 0)))
     })
+}
+
+/// An engine for one search, made on the search's own thread: its table
+/// (16 MB) is filled as it is made, which must hold up neither the server's
+/// threads nor the lock of the games. When it cannot be made, the search's
+/// flag marks it ended.
+fn new_engine(options: EngineOptions, cancel: &AtomicBool) -> Result<Engine, ApiError> {
+    Engine::new(options).map_err(|error| {
+        cancel.store(true, Ordering::Relaxed);
+        ApiError::internal(error)
+    })
+}
+
+/// The analysis stream's `error` event.
+fn error_event(error: &str) -> Event {
+    Event::default()
+        .event("error")
+        .data(serde_json::json!({ "error": error }).to_string())
 }
 
 /// `POST /api/games/{id}/stop`: stops the game's searches.
@@ -141,16 +161,24 @@ pub async fn analysis(
             "multipv: {multipv} is not in 1..={MAX_MULTIPV}"
         )));
     }
-    let (game, mut engine, cancel) = state.with(id, |s| {
+    let (game, cancel) = state.with(id, |s| {
         if let Some(outcome) = s.game.outcome() {
             return Err(ApiError::conflict(format!("the game is over: {outcome}")));
         }
-        let engine = Engine::new(EngineOptions::default()).map_err(ApiError::internal)?;
-        Ok((s.game.clone(), engine, s.add_search()))
+        Ok((s.game.clone(), s.add_search()))
     })?;
     let (sender, receiver) = tokio::sync::mpsc::channel::<Event>(64);
-    let guard = SearchGuard::start(&state, cancel, engine.stop_flag(), Some(sender.clone()));
+    let searching = Arc::clone(&state);
     tokio::task::spawn_blocking(move || {
+        let mut engine = match new_engine(EngineOptions::default(), &cancel) {
+            Ok(engine) => engine,
+            Err(error) => {
+                let _ = sender.blocking_send(error_event(&error.message));
+                return;
+            }
+        };
+        let guard =
+            SearchGuard::start(&searching, cancel, engine.stop_flag(), Some(sender.clone()));
         let result = engine.analyse(&game, &Limits::time(time), multipv, |progress| {
             let line = serde_json::json!({
                 "depth": progress.depth,
@@ -171,9 +199,7 @@ pub async fn analysis(
                 })
                 .to_string(),
             ),
-            Err(error) => Event::default()
-                .event("error")
-                .data(serde_json::json!({ "error": error.to_string() }).to_string()),
+            Err(error) => error_event(&error.to_string()),
         };
         drop(guard);
         let _ = sender.blocking_send(last);

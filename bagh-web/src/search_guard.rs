@@ -42,10 +42,18 @@ impl SearchGuard {
                 }
             };
             tokio::pin!(closed);
+            // `closed` completes once: polled again it would panic, and the
+            // relay would die with the stop unrelayed. After it fires the
+            // relay goes on raising the engine's flag until the search ends,
+            // for a search that starts later lowers it.
+            let mut page_open = true;
             loop {
                 tokio::select! {
                     _ = &mut search_ended => break,
-                    () = &mut closed => relayed.store(true, Ordering::Relaxed),
+                    () = &mut closed, if page_open => {
+                        page_open = false;
+                        relayed.store(true, Ordering::Relaxed);
+                    }
                     () = tokio::time::sleep(RELAY_PERIOD) => {}
                 }
                 if relayed.load(Ordering::Relaxed) {
