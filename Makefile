@@ -513,3 +513,30 @@ mutants:
 	@command -v cargo-nextest >/dev/null || $(CARGO) install cargo-nextest --locked
 	BAGH_PROPTEST_CASES=64 $(CARGO) mutants --jobs $(MUTANTS_JOBS) --output target/mutants $(MUTANTS_FLAGS)
 # --- end of Mutation testing ---
+
+##@ Packages
+# --- Packages for the registries ---
+# What `cargo publish`, PyPI and npm would receive, checked without
+# publishing. The crates for crates.io are packaged together, so that each
+# is resolved against the others as packaged (cargo's local overlay) before
+# any is on crates.io; PACKAGE_VERIFY=1 also builds each packaged crate
+# (minutes). The working tree is packaged as it is (--allow-dirty). The
+# tests stay in the repository (they read its files): cargo says so for
+# each, "ignoring test ... not included in the published package".
+PACKAGE_CRATES := bagh-core bagh-tablebase bagh-engine bagh-rl bagh-web bagh-cli
+PACKAGE_VERIFY ?=
+.PHONY: package
+## Check the crates, the Python sdist and wheel, and the Node package for their registries (publishes nothing)
+package: .venv
+	@for crate in $(PACKAGE_CRATES); do \
+	  files=$$($(CARGO) package --quiet --allow-dirty --list -p $$crate) || exit 1; \
+	  echo "$$crate: $$(echo "$$files" | grep -v '^src/' | tr '\n' ' ')and $$(echo "$$files" | grep -c '^src/') files in src/"; \
+	done
+	$(CARGO) package --allow-dirty $(if $(PACKAGE_VERIFY),,--no-verify) $(addprefix -p ,$(PACKAGE_CRATES))
+	@ls -l $(foreach crate,$(PACKAGE_CRATES),target/package/$(crate)-*.crate)
+	rm -f $(WHEELS)/bagh-*.tar.gz
+	$(VENV)/bin/maturin sdist --out $(WHEELS)
+	$(PY) -m pip install --quiet 'twine>=6.1'
+	$(PY) -m twine check --strict $(WHEELS)/bagh-*.tar.gz $(WHEELS)/bagh-*-abi3-*.whl
+	cd bagh-node && npm pack --dry-run
+# --- end of Packages for the registries ---
