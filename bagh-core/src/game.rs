@@ -291,7 +291,8 @@ impl Game {
         self.outcome().map_or("*", |outcome| outcome.result())
     }
 
-    /// How the game ended, if it has, in the order of docs/rules.md (The end of the game): capture target,
+    /// How the game ended, if it has, in the order of the
+    /// [rules guide](crate::guide::rules#the-end-of-the-game): capture target,
     /// side to move blocked (counting forbidden repetitions), `draw(n)`
     /// repetition, no-progress limit.
     pub fn outcome(&self) -> Option<Outcome> {

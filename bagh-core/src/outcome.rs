@@ -21,7 +21,8 @@ pub enum Termination {
 }
 
 impl Termination {
-    /// Every reason, in the order of docs/rules.md's checks.
+    /// Every reason, in the order of the checks of the
+    /// [rules guide](crate::guide::rules#the-end-of-the-game).
     pub const ALL: [Termination; 5] = [
         Termination::Captures,
         Termination::TigersTrapped,

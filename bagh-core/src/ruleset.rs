@@ -53,7 +53,7 @@ impl fmt::Display for TigerMoves {
     }
 }
 
-/// What a repeated position does (docs/rules.md, Repetition).
+/// What a repeated position does (the [rules guide](crate::guide::rules#repetition)).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Repetition {
     /// A move that recreates an earlier position of the game is illegal.
@@ -135,7 +135,7 @@ const BAGH_CHAL: Ruleset = Ruleset {
     no_progress_limit: None,
 };
 
-/// The presets, by id, in the order of docs/rules.md.
+/// The presets, by id, in the order of the [rules guide](crate::guide::rules).
 const PRESETS: [(&str, Ruleset); 3] = [
     ("bagh-chal", BAGH_CHAL),
     (

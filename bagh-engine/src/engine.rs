@@ -35,7 +35,7 @@ pub struct EngineOptions {
     /// give the same move.
     pub seed: u64,
     /// Tables of the game's rule set: with them the engine plays perfectly
-    /// where they answer (see `docs/engine.md`).
+    /// where they answer (see the [guide](crate::guide::engine)).
     #[cfg(feature = "tablebase")]
     pub tablebase: Option<Arc<bagh_tablebase::Tablebase>>,
     /// The evaluation's weights; `None` takes [`EvalWeights::for_rules`] of

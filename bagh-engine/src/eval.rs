@@ -222,7 +222,7 @@ pub fn evaluation_terms(position: &Position) -> [i32; EvalWeights::COUNT] {
 }
 
 /// The static evaluation of `position` in centi-goats for the side to move
-/// (no search: see `docs/engine.md` for the features).
+/// (no search: see the [guide](crate::guide::engine) for the features).
 pub fn evaluate(position: &Position, weights: &EvalWeights) -> i32 {
     let side = position.side_to_move();
     let tigers_view = Features::of(position).score(weights, side);

@@ -5,7 +5,7 @@
 //! that led there (a move banned by the `forbidden` policy, a repetition
 //! draw, the no-progress limit, anywhere below). Such a score is right for
 //! this game but not for the position met along another path, so the table
-//! keeps only its best move (see `docs/engine.md`).
+//! keeps only its best move (see the [guide](crate::guide::engine)).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

@@ -7,7 +7,8 @@ use bagh_core::{Ruleset, TigerMoves};
 /// The weight of each feature of the evaluation, in centi-goats per unit of
 /// the feature, from the tigers' point of view (a positive weight favours
 /// the tigers). The evaluation is the sum of weight times feature, negated
-/// when the goats are to move. `docs/engine.md` describes each feature.
+/// when the goats are to move. The
+/// [guide](crate::guide::engine) describes each feature.
 ///
 /// ```
 /// use bagh_core::Ruleset;

@@ -1,6 +1,6 @@
 //! Game records: a PGN-like text with tag pairs and numbered moves, goats first.
-//! The format, with an example of every case, is also in the repository's
-//! `docs/records.md`.
+//! The format, with an example of every case, is also in the
+//! [records guide](crate::guide::records).
 //!
 //! ```
 //! use bagh_core::{Game, Move, Record, Ruleset};

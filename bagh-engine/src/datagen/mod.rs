@@ -1,5 +1,6 @@
 //! Training data from the tables: positions of realistic games, each with
-//! its true value, for fitting an evaluation (see `docs/network.md`).
+//! its true value, for fitting an evaluation (see the [network
+//! guide](crate::guide::network)).
 //!
 //! The games are engine self-play at varied levels and node counts (with
 //! the classic evaluation, so that the data never depends on a network

@@ -1,6 +1,6 @@
 //! The position files of [`generate`](super::generate): a short header, then
-//! fixed 16-byte records that numpy reads in one call (the layout is in
-//! `docs/network.md`).
+//! fixed 16-byte records that numpy reads in one call (the layout is in the
+//! [network guide](crate::guide::network)).
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};

@@ -1,4 +1,5 @@
-//! Reading a network file (`.bnn`): the layout is in `docs/network.md`.
+//! Reading a network file (`.bnn`): the layout is in the
+//! [network guide](crate::guide::network).
 //! Every size is checked before a byte is used, and the checksum last, so
 //! a damaged file gives a [`NetworkError`] that says what and where.
 

@@ -1,5 +1,5 @@
 //! The evaluation network: a small quantized network trained on the tables'
-//! values (`training/train_eval.py`, model card in `docs/engine.md`).
+//! values (`training/train_eval.py`, model card in the [guide](crate::guide::engine)).
 //!
 //! Sparse inputs (a tiger or a goat on each point, goats in hand, goats
 //! captured, the side to move, and in networks that have them the goats a
@@ -36,12 +36,12 @@ pub const INPUTS: usize = 91;
 /// board's, then one per point, on where a tiger could capture the goat
 /// there at once. A capture is a three-point pattern, which one linear
 /// layer of single points cannot read; given it, the network is right
-/// more often (`docs/engine.md`).
+/// more often (the [guide](crate::guide::engine)).
 pub const INPUTS_WITH_ATTACKS: usize = INPUTS + 25;
 /// The accumulator widths a network file may have, narrowest first. A
 /// wider accumulator costs more a node and predicts better; the shipped
 /// networks are the narrow ones, the wide one having played no better
-/// (`docs/engine.md`).
+/// (the [guide](crate::guide::engine)).
 pub const H1_WIDTHS: [usize; 2] = [128, 256];
 /// The widest accumulator: the room a search keeps for each position's
 /// sums, whatever the network's width.

@@ -30,7 +30,8 @@
 //! of a cycle is a draw. Positions are numbered combinatorially and the
 //! board's eight symmetries folded (the `layout` module); values are
 //! computed by retrograde analysis, layer by captured count (the `build`
-//! module). The file format is in the `format` module and `docs/tablebase.md`.
+//! module). The file format is in the `format` module and the
+//! [guide](crate::guide).
 
 mod build;
 pub(crate) mod entry;
