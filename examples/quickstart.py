@@ -84,7 +84,8 @@ svg = bagh.svg(game.position, size=240, highlight=["c3"])
 print(f"bagh.svg(...) gives {len(svg)} characters of SVG; notebooks draw Position and Game by themselves.")
 
 section("Perfect play: tablebases")
-# A small rule set builds in a fraction of a second; `make solve-game` builds bagh-chal's.
+# A small rule set builds in a fraction of a second; `make solve-game` builds
+# bagh-chal's into target/tablebases/bagh-chal.
 with tempfile.TemporaryDirectory() as directory:
     small = bagh.Ruleset(tigers=["c3"], goats=4, capture_target=2)
     began = time.perf_counter()
@@ -94,7 +95,7 @@ with tempfile.TemporaryDirectory() as directory:
     placed = counts.placement.positions if counts.placement is not None else 0
     print(f"built in {elapsed:.2f} s: {counts.movement.positions:,} positions with no goats in hand,")
     print(f"  {placed:,} with goats in hand and the goats to move (up to symmetry)")
-    start = bagh.Position(None, small)
+    start = bagh.Position.start(small)
     print("the start:", repr(tables.probe(start)), "| moves that keep it:", len(tables.best_moves(start)))
     position = bagh.Position("5/3G1/GG3/1GT2/5 t 0 0", small)
     probe = tables.probe(position)
@@ -116,8 +117,8 @@ section("The engine")
 engine = bagh.Engine()                             # bagh-chal, full strength, no tables
 analysis = engine.analyse(bagh.Game(), depth=8, multipv=3)
 print(analysis)
-for best in analysis.lines:                        # the three best first moves
-    print(f"  {best.score}  {' '.join(str(move) for move in best.pv)}")
+for best in analysis.lines:                        # the three best first moves, scored for the goats
+    print(f"  {best.pov_score}  {' '.join(str(move) for move in best.pv)}")
 for rules in bagh.Ruleset.preset_ids():            # full strength against level 3, every rule set
     strong, weak = bagh.Engine(rules), bagh.Engine(rules, level=3, seed=1)
     game = bagh.Game(rules)

@@ -114,7 +114,10 @@
 #define BAGH_MAX_PV 64
 
 /**
- * The score of a line is a number of centi-goats for the side to move.
+ * The score of a line is a heuristic value for the side to move, in
+ * thousandths of a result (1000 a sure win, -1000 a sure loss). People
+ * read it from the goats' side, `value / 1000` with two decimals and a
+ * sign (`+0.30`), as every front end shows it.
  */
 #define BAGH_SCORE_CP 0
 
@@ -555,7 +558,8 @@ typedef struct bagh_line {
    */
   uint8_t score_kind;
   /**
-   * Centi-goats, or plies to the end (-1 when unknown), for the side to move.
+   * Thousandths of a result, or plies to the end (-1 when unknown), for
+   * the side to move.
    */
   int32_t score_value;
   /**
@@ -1354,7 +1358,7 @@ enum bagh_result bagh_tablebase_open(const char *dir, struct bagh_tablebase **ta
  * Builds the complete tables of `rules` into directory `dir` (created if
  * needed; a finished or interrupted build there is kept and resumed) with
  * `threads` threads (0: one per core), then opens them. Small rule sets
- * take moments; `bagh-chal` takes hours and gigabytes.
+ * take moments; `bagh-chal` takes tens of minutes and over a gigabyte.
  *
  * # Safety
  *

@@ -18,7 +18,10 @@ use crate::pointers::{borrow, borrow_mut, free, Out};
 /// The most moves of a line's principal variation kept in a `bagh_line`.
 pub const BAGH_MAX_PV: usize = 64;
 
-/// The score of a line is a number of centi-goats for the side to move.
+/// The score of a line is a heuristic value for the side to move, in
+/// thousandths of a result (1000 a sure win, -1000 a sure loss). People
+/// read it from the goats' side, `value / 1000` with two decimals and a
+/// sign (`+0.30`), as every front end shows it.
 pub const BAGH_SCORE_CP: u8 = 0;
 /// The side to move wins, in `value` plies (-1: the distance is unknown).
 pub const BAGH_SCORE_WIN: u8 = 1;
@@ -42,7 +45,8 @@ pub struct bagh_line {
     pub multipv: u32,
     /// `BAGH_SCORE_CP`, `BAGH_SCORE_WIN`, `BAGH_SCORE_LOSS` or `BAGH_SCORE_DRAW`.
     pub score_kind: u8,
-    /// Centi-goats, or plies to the end (-1 when unknown), for the side to move.
+    /// Thousandths of a result, or plies to the end (-1 when unknown), for
+    /// the side to move.
     pub score_value: i32,
     /// Nodes searched so far.
     pub nodes: u64,

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use bagh_core::Move;
+use bagh_core::{Move, Side};
 use bagh_engine::{Analysis, Engine, EngineOptions, Progress};
 use serde::Serialize;
 
@@ -29,9 +29,10 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
     let limits = limits_of(args.depth, args.nodes, args.time, DEFAULT_TIME);
     let mut out = std::io::stdout().lock();
     let mut written: std::io::Result<()> = Ok(());
+    let turn = game.side_to_move();
     let analysis = engine.analyse(&game, &limits, args.multipv as usize, |progress| {
         if !args.json && written.is_ok() {
-            written = writeln!(out, "{}", progress_line(progress, args.multipv > 1));
+            written = writeln!(out, "{}", progress_line(progress, turn, args.multipv > 1));
         }
     })?;
     written?;
@@ -44,15 +45,17 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `depth 6 seldepth 11 [multipv 2] score cp 35 nodes 1234 nps 56789 time 21 pv c3 a1a2`.
-pub fn progress_line(progress: &Progress, multipv: bool) -> String {
+/// `depth 6 seldepth 11 [multipv 2] score +0.30 nodes 1234 nps 56789 time 21 pv c3 a1a2`:
+/// the score as every front end shows it, from the goats' side (`turn` is
+/// the side to move at the root): `+0.30`, `goats win in 12 plies`, `draw`.
+pub fn progress_line(progress: &Progress, turn: Side, multipv: bool) -> String {
     let mut line = format!("depth {} seldepth {}", progress.depth, progress.seldepth);
     if multipv {
         line += &format!(" multipv {}", progress.multipv);
     }
     line += &format!(
         " score {} nodes {} nps {} time {} pv {}",
-        progress.score,
+        progress.score.pov(turn),
         progress.nodes,
         progress.nps,
         progress.time.as_millis(),
@@ -70,12 +73,15 @@ pub fn moves_text(moves: &[Move]) -> String {
         .join(" ")
 }
 
-/// The object `--json` prints.
+/// The object `--json` prints: `score` in the line protocol's form (for the
+/// side to move: `cp N` in thousandths of a result, `win N`, `loss N` in
+/// plies, `draw`), `text` as people read it (from the goats' side).
 #[derive(Serialize)]
 struct JsonAnalysis {
     position: String,
     best_move: String,
     score: String,
+    text: String,
     depth: u32,
     seldepth: u32,
     nodes: u64,
@@ -87,6 +93,7 @@ struct JsonAnalysis {
 #[derive(Serialize)]
 struct JsonLine {
     score: String,
+    text: String,
     pv: Vec<String>,
 }
 
@@ -96,10 +103,12 @@ fn strings(moves: &[Move]) -> Vec<String> {
 
 impl JsonAnalysis {
     fn new(game: &bagh_core::Game, analysis: &Analysis) -> JsonAnalysis {
+        let turn = game.side_to_move();
         JsonAnalysis {
             position: game.position().to_string(),
             best_move: analysis.best_move.to_string(),
             score: analysis.score.to_string(),
+            text: analysis.score.pov(turn).to_string(),
             depth: analysis.depth,
             seldepth: analysis.seldepth,
             nodes: analysis.nodes,
@@ -110,6 +119,7 @@ impl JsonAnalysis {
                 .iter()
                 .map(|line| JsonLine {
                     score: line.score.to_string(),
+                    text: line.score.pov(turn).to_string(),
                     pv: strings(&line.pv),
                 })
                 .collect(),

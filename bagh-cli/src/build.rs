@@ -18,7 +18,7 @@ pub fn run(args: &BuildArgs) -> Result<(), CliError> {
     let rules = args.rules;
     let dir = match (&args.dir, rules.preset_id()) {
         (Some(dir), _) => dir.clone(),
-        (None, Some(id)) => PathBuf::from("tablebases").join(id),
+        (None, Some(id)) => PathBuf::from("target").join("tablebases").join(id),
         (None, None) => {
             return Err(CliError::usage(
                 "a rule set that is not a preset needs --dir DIR",

@@ -34,11 +34,11 @@ use crate::progress::BuildBars;
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
-  bagh compress tablebases/bagh-chal tablebases/bagh-chal-compressed
-  bagh compress tablebases/bagh-chal-compressed tablebases/bagh-chal-smaller --leave-out 16,18
-  bagh compress tablebases/bagh-chal tablebases/bagh-chal-small --alternate-layers
-  bagh compress tablebases/bagh-chal-compressed tablebases/bagh-chal-in-parts --part-bytes 95000000
-  bagh verify tablebases/bagh-chal-compressed --against tablebases/bagh-chal")]
+  bagh compress target/tablebases/bagh-chal target/tablebases/bagh-chal-compressed
+  bagh compress target/tablebases/bagh-chal-compressed target/tablebases/bagh-chal-smaller --leave-out 16,18
+  bagh compress target/tablebases/bagh-chal target/tablebases/bagh-chal-small --alternate-layers
+  bagh compress target/tablebases/bagh-chal-compressed target/tablebases/bagh-chal-in-parts --part-bytes 95000000
+  bagh verify target/tablebases/bagh-chal-compressed --against target/tablebases/bagh-chal")]
 pub struct CompressArgs {
     /// The directory of the full tables (or of a compressed file to copy sections from).
     pub dir: PathBuf,

@@ -23,7 +23,7 @@ use crate::numbers::thousands;
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
-  bagh datagen --tables tablebases/bagh-chal --out data/bagh-chal --positions 20000000
+  bagh datagen --tables target/tablebases/bagh-chal --out data/bagh-chal --positions 20000000
   python3 training/train_eval.py --data data/bagh-chal --out bagh-chal.bnn")]
 pub struct DatagenArgs {
     /// The tables that label the positions (full or compressed).

@@ -68,8 +68,8 @@ Exit codes:
 Examples:
   bagh perft 4
   bagh build two-tigers --threads 2
-  bagh probe tablebases/bagh-chal start \"T3T/5/2G2/5/T3T t 19 0\"
-  bagh report tablebases/bagh-chal --check 100 --out report.md
+  bagh probe target/tablebases/bagh-chal start \"T3T/5/2G2/5/T3T t 19 0\"
+  bagh report target/tablebases/bagh-chal --check 100 --out report.md
   bagh analyse --moves c3 a1a2 --depth 8
   bagh play --side tiger --level 5
   bagh match --level-a 12 --level-b 6 --games 20 --out games.txt
@@ -137,14 +137,14 @@ pub struct PerftArgs {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
-  bagh build                              # bagh-chal into tablebases/bagh-chal
+  bagh build                              # bagh-chal into target/tablebases/bagh-chal
   bagh build two-tigers --movement-only --threads 2
   bagh build \"tigers=c3 goats=4 capture_target=1\" --dir /tmp/tiny")]
 pub struct BuildArgs {
     /// The rule set: a preset id or a rule set's text form.
     #[arg(value_name = "RULES", default_value = "bagh-chal")]
     pub rules: Ruleset,
-    /// The tablebase directory [default: tablebases/ID for a preset ID; required for any other rule set].
+    /// The tablebase directory [default: target/tablebases/ID for a preset ID; required for any other rule set].
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
     /// Build only the movement table (positions with no goats in hand).
@@ -186,9 +186,9 @@ pub struct BuildArgs {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
-  bagh probe tablebases/bagh-chal start
-  bagh probe tablebases/bagh-chal --json \"GGGGG/GGGGG/2TGG/TGG1G/GTGTG t 0 2\"
-  bagh probe tablebases/bagh-chal --search \"G3G/5/1TGT1/1T1T1/GGGGG g 12 0\"
+  bagh probe target/tablebases/bagh-chal start
+  bagh probe target/tablebases/bagh-chal --json \"GGGGG/GGGGG/2TGG/TGG1G/GTGTG t 0 2\"
+  bagh probe target/tablebases/bagh-chal --search \"G3G/5/1TGT1/1T1T1/GGGGG g 12 0\"
   bagh probe --rules two-tigers start      # the installed data package bagh-tables-two-tigers")]
 pub struct ProbeArgs {
     /// The tablebase directory (full or compressed tables); with --rules, the first position.
@@ -220,8 +220,8 @@ pub struct ProbeArgs {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
-  bagh stats tablebases/bagh-chal
-  bagh stats tablebases/bagh-chal --json")]
+  bagh stats target/tablebases/bagh-chal
+  bagh stats target/tablebases/bagh-chal --json")]
 pub struct StatsArgs {
     /// The tablebase directory.
     pub dir: PathBuf,
@@ -238,8 +238,8 @@ pub struct StatsArgs {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
-  bagh verify tablebases/bagh-chal
-  bagh verify tablebases/bagh-chal-compressed --against tablebases/bagh-chal")]
+  bagh verify target/tablebases/bagh-chal
+  bagh verify target/tablebases/bagh-chal-compressed --against target/tablebases/bagh-chal")]
 pub struct VerifyArgs {
     /// The tablebase directory (full or compressed tables).
     pub dir: PathBuf,
@@ -264,8 +264,8 @@ pub struct VerifyArgs {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
-  bagh report tablebases/bagh-chal
-  bagh report tablebases/bagh-chal --check 100 --out docs/tablebase-bagh-chal.md")]
+  bagh report target/tablebases/bagh-chal
+  bagh report target/tablebases/bagh-chal --check 100 --out docs/tablebase-bagh-chal.md")]
 pub struct ReportArgs {
     /// The tablebase directory.
     pub dir: PathBuf,
@@ -281,9 +281,13 @@ pub struct ReportArgs {
 /// Search a position with the engine: one line per completed depth, then the best move.
 ///
 /// Each line gives depth, seldepth, multipv (with --multipv above 1),
-/// score (`cp N` in centi-goats, `win N` / `loss N` in plies, or `draw`, for
-/// the side to move), nodes, nps, time (ms) and pv; the last line is
-/// `bestmove MOVE`. Without a limit the search runs for one second.
+/// score (from the goats' side: `+0.30`, the expected result in [-1, 1],
+/// positive for the goats; or `goats win in 12 plies`, `tigers win in 9
+/// plies`, `draw`), nodes, nps, time (ms) and pv; the last line is
+/// `bestmove MOVE`. With --json, `score` is the line protocol's form (for
+/// the side to move: `cp N` in thousandths of a result, `win N`, `loss N`
+/// in plies, `draw`) and `text` the form above. Without a limit the search
+/// runs for one second.
 /// A finished game is a failure (exit code 1).
 #[derive(Args, Debug)]
 #[command(after_help = "\
@@ -291,7 +295,7 @@ Examples:
   bagh analyse --depth 8
   bagh analyse two-tigers --moves c3 a1a2 --time 2 --multipv 3
   bagh analyse --position \"T3T/5/2G2/5/T3T t 19 0\" --nodes 100000 --json
-  bagh analyse --tables tablebases/bagh-chal --position \"GGGGG/GGGGG/2TGG/TGG1G/GTGTG t 0 2\"")]
+  bagh analyse --tables target/tablebases/bagh-chal --position \"GGGGG/GGGGG/2TGG/TGG1G/GTGTG t 0 2\"")]
 pub struct AnalyseArgs {
     /// The rule set: a preset id or a rule set's text form [default: the tables' rule set, or bagh-chal].
     #[arg(value_name = "RULES")]

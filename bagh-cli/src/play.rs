@@ -162,9 +162,9 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                 let analysis = engine.analyse(&game, &limits, 1, |_| {})?;
                 writeln!(
                     out,
-                    "hint: {} ({} for you)",
+                    "hint: {} ({})",
                     analysis.best_move,
-                    analysis.score.in_goats()
+                    analysis.score.pov(game.side_to_move())
                 )?;
             }
             Ok(Input::Undo) => {

@@ -21,8 +21,8 @@ use crate::error::CliError;
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Examples:
-  bagh puzzles --tables tablebases/bagh-chal --count 50 --out puzzles.json
-  bagh serve --tables tablebases/bagh-chal --puzzles puzzles.json")]
+  bagh puzzles --tables target/tablebases/bagh-chal --count 50 --out puzzles.json
+  bagh serve --tables target/tablebases/bagh-chal --puzzles puzzles.json")]
 pub struct PuzzlesArgs {
     /// The tables that prove the answers (full or compressed).
     #[arg(long, value_name = "DIR")]

@@ -20,7 +20,7 @@ use crate::error::CliError;
 #[command(after_help = "\
 Examples:
   bagh serve
-  bagh serve --tables tablebases/bagh-chal --puzzles puzzles.json --open
+  bagh serve --tables target/tablebases/bagh-chal --puzzles puzzles.json --open
   bagh serve --port 0            # any free port; the address is printed")]
 pub struct ServeArgs {
     /// Tables (full or compressed): the value of every move, and perfect play.

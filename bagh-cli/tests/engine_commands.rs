@@ -52,10 +52,20 @@ fn analyse_prints_each_depth_and_the_best_move() {
             line.starts_with(&format!("depth {} seldepth ", i + 1)),
             "{line}"
         );
-        assert!(
-            line.contains(" score cp ") && line.contains(" pv "),
-            "{line}"
-        );
+        assert!(line.contains(" pv "), "{line}");
+        // The score from the goats' side: an expected result in [-1, 1]
+        // with two decimals, signed unless 0.00.
+        let score = line
+            .split(" score ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        let value: f64 = score.parse().unwrap();
+        assert!((-1.0..=1.0).contains(&value), "{line}");
+        assert_eq!(score.split('.').nth(1).map(str::len), Some(2), "{line}");
+        assert!(score == "0.00" || score.starts_with(['+', '-']), "{line}");
     }
     let mut game = Game::default();
     game.push("c3".parse().unwrap()).unwrap();
@@ -84,7 +94,14 @@ fn analyse_json_gives_the_lines() {
     let best: Move = json["best_move"].as_str().unwrap().parse().unwrap();
     assert!(position.is_legal(best));
     assert_eq!(json["lines"].as_array().unwrap().len(), 2);
+    // `score` keeps the line protocol's form, `text` is the display.
     assert!(json["score"].as_str().unwrap().starts_with("cp "));
+    let text = json["text"].as_str().unwrap();
+    assert!(
+        text.parse::<f64>().is_ok_and(|v| (-1.0..=1.0).contains(&v)),
+        "{text}"
+    );
+    assert!(json["lines"][1]["text"].is_string());
 }
 
 #[test]
@@ -94,7 +111,9 @@ fn analyse_finds_a_win_and_refuses_a_finished_game() {
         &["analyse", TINY, "--position", position, "--depth", "2"],
         "",
     );
-    assert!(out.contains("score win 1"), "{out}");
+    // The tigers to move capture and reach the target: the display names
+    // the winner, whoever is to move.
+    assert!(out.contains("score tigers win in 1 ply "), "{out}");
     assert!(
         out.ends_with("bestmove c3xa3\n") || out.ends_with("bestmove c3xe3\n"),
         "{out}"

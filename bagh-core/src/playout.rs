@@ -16,6 +16,20 @@ use crate::{Game, Position, SplitMix64};
 
 /// A game of uniformly random legal moves from `start` (the repetition
 /// policy honoured), until it ends or `max_plies` plies are played.
+///
+/// Returns the [`Game`]: its start, the moves played (`game.moves()`,
+/// `game.len()` plies), and its [`Game::outcome`], `None` when it stopped
+/// unfinished at `max_plies`. The same `start`, `seed` and `max_plies`
+/// give the same game.
+///
+/// ```
+/// use bagh_core::{random_game, Position, Ruleset};
+///
+/// let game = random_game(Position::new(Ruleset::default()), 1, 4);
+/// assert_eq!(game.len(), 4); // no game of bagh-chal ends that soon
+/// assert_eq!(game.outcome(), None);
+/// assert_eq!(game.position().goats_in_hand(), 18); // two moves each side
+/// ```
 pub fn random_game(start: Position, seed: u64, max_plies: u32) -> Game {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::from_position(start);

@@ -65,7 +65,11 @@ impl Tally {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n)
     }
 
-    /// The Elo difference and its 95% interval.
+    /// The Elo difference and its 95% interval. A bound is infinite where
+    /// the interval reaches a score of 0 or 1, which no Elo difference
+    /// expresses: after a sweep (2-0) the difference and the high bound are
+    /// infinite, and the low bound is Wilson's (-113.4 for 2-0); few games
+    /// with a lopsided score can give an infinite bound too.
     pub fn elo(&self) -> EloEstimate {
         let n = f64::from(self.games().max(1));
         let p = self.score();

@@ -63,20 +63,39 @@ impl Evaluation {
 /// A static evaluation of one position ([`Engine::evaluate`](crate::Engine::evaluate)).
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct StaticEvaluation {
-    /// The search's score for the side to move: with the network, 1000 times
-    /// its win probability less its loss probability ([`Wdl::score`]), and
-    /// where that is beyond ±800, up to ±400 on top that tells progress
-    /// apart in a decided position (the network's distance to the end in
-    /// the movement phase when it has one, the classic evaluation
-    /// otherwise); with the classic evaluation, centi-goats.
+    /// The search's score for the side to move, in thousandths of a result
+    /// (the unit of [`Score::Value`](crate::Score::Value)): with the
+    /// network, 1000 times its win probability less its loss probability
+    /// ([`Wdl::score`]), and where that is beyond ±800, up to ±400 on top
+    /// that tells progress apart in a decided position (the network's
+    /// distance to the end in the movement phase when it has one, the
+    /// classic evaluation otherwise); with the classic evaluation, the
+    /// weighed features on the same scale.
     pub score: i32,
     /// The network's win, draw and loss probabilities; `None` with the
     /// classic evaluation, which has none.
     pub wdl: Option<Wdl>,
-    /// The network's estimate of the plies to the end of a decided game
-    /// ([`Network::plies_to_end`]); `None` with the classic evaluation or a
-    /// network without the distance.
+    /// The network's estimate of the plies to the end where it predicts a
+    /// result: `None` where a draw is at least as likely as a win and as a
+    /// loss (a draw has no end to count to), with the classic evaluation,
+    /// or with a network without the distance. [`Network::plies_to_end`]
+    /// gives the raw estimate whatever the prediction.
     pub plies_to_end: Option<f32>,
+}
+
+impl StaticEvaluation {
+    /// The score with its point of view, `turn` being the side to move of
+    /// the position evaluated: its `Display` is how people read it.
+    pub fn pov_score(&self, turn: bagh_core::Side) -> crate::PovScore {
+        crate::Score::Value(self.score).pov(turn)
+    }
+}
+
+/// The distance estimate, kept only where `wdl` predicts a result: a win
+/// or a loss more likely than a draw.
+fn predicted_plies(wdl: Wdl, plies: Option<f32>) -> Option<f32> {
+    let decided = wdl.win.max(wdl.loss) > wdl.draw;
+    plies.filter(|_| decided)
 }
 
 /// Where the network is sure of the result (a score beyond this), a
@@ -135,7 +154,10 @@ pub(crate) fn evaluate_with(
                     crate::eval::evaluate(position, weights)
                 }),
                 wdl: Some(output.wdl),
-                plies_to_end: output.distance.map(crate::network::plies_from_distance),
+                plies_to_end: predicted_plies(
+                    output.wdl,
+                    output.distance.map(crate::network::plies_from_distance),
+                ),
             }
         }
         None => StaticEvaluation {
@@ -150,7 +172,7 @@ pub(crate) fn evaluate_with(
 mod tests {
     use bagh_core::{PointSet, Position, Ruleset, Setup, Side};
 
-    use super::{blended, network_score};
+    use super::{blended, network_score, predicted_plies};
     use crate::network::{NetworkOutput, Wdl};
 
     /// A two-tigers position with 10 of the 18 goats on the board, the
@@ -202,6 +224,16 @@ mod tests {
             network_score(sure(0.0, 1.0, Some(0.0)), &placement, || -900),
             -1400
         );
+    }
+
+    #[test]
+    fn a_distance_is_given_only_where_a_result_is_predicted() {
+        let wdl = |win, draw, loss| Wdl { win, draw, loss };
+        assert_eq!(predicted_plies(wdl(0.1, 0.8, 0.1), Some(8.7)), None);
+        assert_eq!(predicted_plies(wdl(0.4, 0.4, 0.2), Some(8.7)), None);
+        assert_eq!(predicted_plies(wdl(0.5, 0.3, 0.2), Some(8.7)), Some(8.7));
+        assert_eq!(predicted_plies(wdl(0.1, 0.3, 0.6), Some(30.0)), Some(30.0));
+        assert_eq!(predicted_plies(wdl(0.9, 0.1, 0.0), None), None);
     }
 
     #[test]

@@ -17,8 +17,9 @@ pub(crate) fn depth(level: u8) -> u32 {
     DEPTHS[usize::from(level.clamp(1, 20) - 1)]
 }
 
-/// The softmax temperature of a level in centi-goats: 400 at level 1,
-/// falling quadratically to 0 (always the best move) at level 20.
+/// The softmax temperature of a level in thousandths of a result (the
+/// unit of `Score::Value`): 400 at level 1, falling quadratically to 0
+/// (always the best move) at level 20.
 pub(crate) fn temperature(level: u8) -> f64 {
     let gap = f64::from(20 - level.clamp(1, 20)) / 19.0;
     400.0 * gap * gap
@@ -45,14 +46,10 @@ pub(crate) fn choose(
     if temperature <= 0.0 || lines.len() == 1 {
         return Some(first);
     }
-    let best = lines
-        .iter()
-        .map(|(_, s)| s.centi_goats())
-        .max()
-        .unwrap_or(0);
+    let best = lines.iter().map(|(_, s)| s.sort_key()).max().unwrap_or(0);
     let weights: Vec<f64> = lines
         .iter()
-        .map(|(_, s)| (f64::from(s.centi_goats() - best) / temperature).exp())
+        .map(|(_, s)| (f64::from(s.sort_key() - best) / temperature).exp())
         .collect();
     let total: f64 = weights.iter().sum();
     let mut target = rng.next_f64() * total;

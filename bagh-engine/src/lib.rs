@@ -42,11 +42,14 @@
 //!
 //! # Scores
 //!
-//! A [`Score`] is a heuristic value in centi-goats for the side to move, a
-//! proven win or loss in a number of plies, or a proven draw (a finished
-//! game or a tablebase draw). Proven wins count plies from the root; the
-//! transposition table stores them from the node, so they stay right when a
-//! position is met at another ply.
+//! A [`Score`] is, for the side to move, a heuristic value in thousandths
+//! of a result (1000 a sure win, with the network 1000 times the win
+//! probability less the loss probability), a proven win or loss in a
+//! number of plies, or a proven draw (a finished game or a tablebase draw).
+//! People read it from the goats' side through [`PovScore`]: `+0.30`,
+//! `goats win in 12 plies`, `draw`. Proven wins count plies from the root;
+//! the transposition table stores them from the node, so they stay right
+//! when a position is met at another ply.
 //!
 //! # History
 //!
@@ -92,6 +95,7 @@ mod path;
 #[cfg(feature = "tablebase")]
 mod perfect;
 mod player;
+mod pov_score;
 #[cfg(feature = "tablebase")]
 pub mod puzzles;
 mod root;
@@ -116,6 +120,7 @@ pub use matches::{play_match, MatchGame, MatchOptions, MatchReport, Openings};
 #[cfg(feature = "tablebase")]
 pub use perfect::{PerfectPlayer, PerfectStyle};
 pub use player::{EnginePlayer, Player};
+pub use pov_score::PovScore;
 pub use score::Score;
 pub use weights::EvalWeights;
 

@@ -8,7 +8,8 @@
 //! - `TABLE_WIN - ply`: a win the placement tables prove without a
 //!   distance, met `ply` plies from the root (shorter paths still rank
 //!   higher);
-//! - `-MAX_HEURISTIC..=MAX_HEURISTIC`: the evaluation, in centi-goats;
+//! - `-MAX_HEURISTIC..=MAX_HEURISTIC`: the evaluation, in thousandths of
+//!   a result (1000 is a sure win; see [`Score::Value`]);
 //! - and the negatives of the two win ranges for losses.
 //!
 //! Distances are counted from the root while searching and from the node in
@@ -16,6 +17,10 @@
 //! is still right when the position is met at another ply.
 
 use std::fmt;
+
+use bagh_core::Side;
+
+use crate::PovScore;
 
 /// Above every score: the initial window.
 pub(crate) const INFINITE: i32 = 2_000_000;
@@ -64,18 +69,34 @@ pub(crate) const fn from_table(score: i32, ply: usize) -> i32 {
 
 /// The score of a position, for the side to move.
 ///
+/// The unit of [`Score::Value`] is a thousandth of a result: 1000 is a sure
+/// win for the side to move, -1000 a sure loss, 0 an even game or a likely
+/// draw. With the network (the default evaluation of the shipped rule
+/// sets) it is 1000 times the win probability less the loss probability,
+/// and beyond ±800, where the network is sure, a progress term of up to
+/// ±400 tells a nearer end apart; with the classic evaluation it is the
+/// weighed features on the same scale, with no probability behind them.
+///
+/// People read a score from the goats' side, whoever is to move:
+/// [`Score::pov`] gives the [`PovScore`] whose `Display` every front end
+/// shows (`+0.30`, `goats win in 12 plies`, `draw`). `Display` on `Score`
+/// itself writes the line protocol's form (`cp 35`, `win 7`), which
+/// programs parse.
+///
 /// ```
+/// use bagh_core::Side;
 /// use bagh_engine::Score;
 ///
 /// assert_eq!(Score::Win(Some(3)).to_string(), "win 3");
 /// assert_eq!(Score::Value(-45).to_string(), "cp -45");
+/// assert_eq!(Score::Value(-450).pov(Side::Tiger).to_string(), "+0.45");
 /// assert_eq!(Score::Win(Some(3)).flip(), Score::Loss(Some(3)));
 /// assert!(Score::Win(Some(3)).is_proven());
-/// assert!(Score::Win(Some(3)).centi_goats() > Score::Win(Some(9)).centi_goats());
+/// assert!(Score::Win(Some(3)).sort_key() > Score::Win(Some(9)).sort_key());
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Score {
-    /// A heuristic value in centi-goats (100 is about one goat's worth):
+    /// A heuristic value in thousandths of a result (1000 is a sure win):
     /// positive is good for the side to move.
     Value(i32),
     /// The side to move wins, in this many plies where it is known (the
@@ -103,10 +124,38 @@ impl Score {
         !matches!(self, Score::Value(_))
     }
 
+    /// This score, for the side to move `turn`, with its point of view:
+    /// what people read ([`PovScore`]'s `Display`).
+    pub const fn pov(self, turn: Side) -> PovScore {
+        PovScore::new(self, turn)
+    }
+
+    /// The expected result for the side to move, in [-1, 1]: a value in
+    /// thousandths clamped to ±1 (the progress term and the classic
+    /// evaluation's excess order moves, they are not a result), 1 for a
+    /// proven win, -1 for a proven loss, 0 for a draw.
+    ///
+    /// ```
+    /// use bagh_engine::Score;
+    ///
+    /// assert_eq!(Score::Value(300).expected_result(), 0.3);
+    /// assert_eq!(Score::Value(-1400).expected_result(), -1.0);
+    /// assert_eq!(Score::Win(None).expected_result(), 1.0);
+    /// ```
+    pub fn expected_result(self) -> f64 {
+        match self {
+            Score::Value(v) => (f64::from(v) / 1000.0).clamp(-1.0, 1.0),
+            Score::Win(_) => 1.0,
+            Score::Loss(_) => -1.0,
+            Score::Draw => 0.0,
+        }
+    }
+
     /// One number that orders scores as a player would: wins above every
     /// value, faster wins higher, longer losses higher, proven draws at 0.
-    /// Known wins count 100,000 less their distance; unknown ones 90,000.
-    pub fn centi_goats(self) -> i32 {
+    /// Values count as themselves (within ±50,000); known wins 100,000
+    /// less their distance; unknown ones 90,000.
+    pub fn sort_key(self) -> i32 {
         let distance = |d: Option<u32>| d.map_or(10_000, |d| d.min(9_999) as i32);
         match self {
             Score::Value(v) => v.clamp(-50_000, 50_000),
@@ -116,17 +165,17 @@ impl Score {
         }
     }
 
-    /// The score for people: `+0.35` (in goats, for the side to move),
-    /// `win in 7`, `loss in 4`, `win`, `loss` or `draw`. `Display` writes
-    /// the protocol's form (`cp 35`).
-    ///
-    /// ```
-    /// use bagh_engine::Score;
-    ///
-    /// assert_eq!(Score::Value(-271).in_goats(), "-2.71");
-    /// assert_eq!(Score::Value(35).in_goats(), "+0.35");
-    /// assert_eq!(Score::Win(Some(7)).in_goats(), "win in 7");
-    /// ```
+    /// [`Score::sort_key`], under its former name.
+    #[deprecated(note = "renamed `sort_key`: the number orders scores, it is not in goats")]
+    pub fn centi_goats(self) -> i32 {
+        self.sort_key()
+    }
+
+    /// The former display: the value in hundredths (`+0.35` for
+    /// `Value(35)`), `win in 7`, `loss in 4`, `win`, `loss` or `draw`.
+    #[deprecated(
+        note = "read scores through `Score::pov(turn)` (`+0.04`, `goats win in 7 plies`) or `Score::for_side_to_move`"
+    )]
     pub fn in_goats(self) -> String {
         match self {
             Score::Value(v) => {
@@ -146,6 +195,21 @@ impl Score {
         }
     }
 
+    /// The display of [`PovScore`] for a score whose side is not known:
+    /// the same number for the side to move, and `win`/`loss` where the
+    /// display names the winner.
+    ///
+    /// ```
+    /// use bagh_engine::Score;
+    ///
+    /// assert_eq!(Score::Value(35).for_side_to_move(), "+0.04");
+    /// assert_eq!(Score::Loss(Some(4)).for_side_to_move(), "loss in 4 plies");
+    /// assert_eq!(Score::Win(None).for_side_to_move(), "win");
+    /// ```
+    pub fn for_side_to_move(self) -> String {
+        crate::pov_score::text(self, "win", "loss")
+    }
+
     /// The public reading of a search score.
     pub(crate) fn from_search(score: i32) -> Score {
         if score >= KNOWN_WIN_MIN {
@@ -163,7 +227,8 @@ impl Score {
 }
 
 impl fmt::Display for Score {
-    /// `cp 35`, `win 7`, `loss 12`, `win` (distance unknown) or `draw`.
+    /// The line protocol's form: `cp 35` (thousandths of a result),
+    /// `win 7`, `loss 12` (plies), `win` (distance unknown) or `draw`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Score::Value(v) => write!(f, "cp {v}"),

@@ -112,7 +112,7 @@ fn multipv_gives_distinct_lines_best_first() {
     let firsts: std::collections::HashSet<_> = analysis.lines.iter().map(|l| l.first()).collect();
     assert_eq!(firsts.len(), 5);
     for pair in analysis.lines.windows(2) {
-        assert!(pair[0].score.centi_goats() >= pair[1].score.centi_goats());
+        assert!(pair[0].score.sort_key() >= pair[1].score.sort_key());
     }
     // More lines than moves: one per move.
     let start = Game::new(Ruleset::default());

@@ -51,6 +51,14 @@ fn array<'py, T: IntoPyObject<'py>>(
 /// game) and `reason` (the outcome's reason, `""` if unfinished). With
 /// `keep="games"` it adds `games`, a list of the `Game`s; with
 /// `keep="positions"`, `positions`, a list of their final `Position`s.
+///
+/// ```text
+/// >>> r = bagh.random_games(3, rules="bagh-chal", seed=1)
+/// >>> sorted(r)
+/// ['plies', 'reason', 'result', 'winner']
+/// >>> r["plies"].shape, r["plies"].dtype
+/// ((3,), dtype('uint32'))
+/// ```
 #[pyfunction]
 #[pyo3(signature = (n, rules = None, seed = 0, max_plies = 10_000, position = None, *, keep = None))]
 #[allow(clippy::too_many_arguments)]

@@ -41,8 +41,9 @@ fn goat_count(field: &'static str, value: i64) -> PyResult<u8> {
 
 #[pymethods]
 impl PyPosition {
-    /// The position `text` (a position string) under `rules`; `text=None` is
-    /// the rule set's start.
+    /// The position `text` (a position string) under `rules`; without
+    /// `text`, the rule set's start: `Position(rules="two-tigers")`, as
+    /// `Position.start("two-tigers")`.
     #[new]
     #[pyo3(signature = (text = None, rules = None), text_signature = "(text=None, rules='bagh-chal')")]
     fn new(text: Option<&str>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
@@ -56,6 +57,18 @@ impl PyPosition {
                 .map(PyPosition)
                 .map_err(parse_error),
         }
+    }
+
+    /// The start position of `rules` (a preset id, a rule-set string or a
+    /// `Ruleset`; bagh-chal when left out): `Position.start("two-tigers")`.
+    #[staticmethod]
+    #[pyo3(signature = (rules = None), text_signature = "(rules='bagh-chal')")]
+    fn start(rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+        let rules = match rules {
+            Some(rules) => to_rules(rules)?,
+            None => Ruleset::default(),
+        };
+        Ok(PyPosition(Position::new(rules)))
     }
 
     /// The position with these parts under `rules`, which checks them as it

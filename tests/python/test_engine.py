@@ -189,7 +189,8 @@ def test_score_is_exactly_one_thing() -> None:
         assert kinds.count(True) == 1, score
         assert score.is_proven == (score.value is None)
         assert eval(repr(score), {"Score": bagh.Score}) == score
-    assert [str(s) for s in scores] == ["+0.35", "-1.20", "0.00", "win in 7", "loss in 4", "win", "loss", "draw"]
+    # For the side to move, value / 1000 with two decimals; distances in plies.
+    assert [str(s) for s in scores] == ["+0.04", "-0.12", "0.00", "win in 7 plies", "loss in 4 plies", "win", "loss", "draw"]
     assert repr(scores[0]) == "Score(value=35)" and repr(scores[3]) == "Score(win_in=7)"
     assert scores[3].win_in == 7 and scores[3].loss_in is None and scores[3].value is None
     assert scores[5].win_in is None and scores[5].is_win
@@ -239,6 +240,6 @@ def test_the_search_lets_other_threads_run() -> None:
 
 def test_reprs(tables: bagh.Tablebase, tmp_path: Path) -> None:
     analysis = bagh.Engine(tablebase=tables).analyse(bagh.Position(None, RULES), depth=2, multipv=2)
-    assert repr(analysis).startswith(f"<Analysis best_move='{analysis.best_move}' score={analysis.score} depth=")
-    assert repr(analysis.lines[1]).startswith(f"<Line score={analysis.lines[1].score} pv='")
+    assert repr(analysis).startswith(f"<Analysis best_move='{analysis.best_move}' pov_score='{analysis.pov_score}' depth=")
+    assert repr(analysis.lines[1]).startswith(f"<Line pov_score='{analysis.lines[1].pov_score}' pv='")
     assert "tablebase=<Tablebase" in repr(bagh.Engine(tablebase=tables))

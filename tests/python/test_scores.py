@@ -1,5 +1,5 @@
-"""Scores people can show: negation, ordering as a player would, float in
-goats, and a fixed point of view across the plies of a game."""
+"""Scores people can show: negation, ordering as a player would, the
+expected result, and a fixed point of view across the plies of a game."""
 
 from __future__ import annotations
 
@@ -22,20 +22,26 @@ def test_scores_negate_order_and_read_as_numbers() -> None:
               bagh.Score(win_in=3)]
     assert sorted(reversed(ranked)) == ranked
     assert max(ranked) == bagh.Score(win_in=3)
-    assert float(a) == 0.35 and float(b) == -2.71
-    assert float(bagh.Score(win=True)) == math.inf and float(bagh.Score(loss_in=4)) == -math.inf
-    assert float(bagh.Score(draw=True)) == 0.0
-    assert str(b) == "-2.71"
+    # float() keeps its former reading, value / 100, deprecated.
+    with pytest.warns(DeprecationWarning, match="expected_result"):
+        assert float(a) == 0.35 and float(b) == -2.71
+    with pytest.warns(DeprecationWarning):
+        assert float(bagh.Score(win=True)) == math.inf and float(bagh.Score(loss_in=4)) == -math.inf
+    with pytest.warns(DeprecationWarning):
+        assert float(bagh.Score(draw=True)) == 0.0
+    # value is in thousandths of a result: -271 is -0.271, shown -0.27.
+    assert b.expected_result == -0.271 and str(b) == "-0.27"
     assert a.__lt__(3) is NotImplemented  # type: ignore[operator]
     assert len({a, bagh.Score(value=35), b}) == 2
 
 
 def test_a_pov_score_fixes_the_side() -> None:
-    pov = bagh.PovScore(bagh.Score(value=35), "tiger")
-    assert pov.relative == bagh.Score(value=35) and pov.turn == "tiger"
-    assert pov.tigers() == bagh.Score(value=35) and pov.goats() == bagh.Score(value=-35)
+    pov = bagh.PovScore(bagh.Score(value=350), "tiger")
+    assert pov.relative == bagh.Score(value=350) and pov.turn == "tiger"
+    assert pov.tigers() == bagh.Score(value=350) and pov.goats() == bagh.Score(value=-350)
     assert pov.pov("goat") == pov.goats()
-    assert str(pov) == "+0.35 for the tigers"
+    # Shown from the goats' side, whoever is to move.
+    assert str(pov) == "-0.35" and pov.expected_result == -0.35
     with pytest.raises(ValueError, match="side"):
         pov.pov("sheep")  # type: ignore[arg-type]
 

@@ -51,6 +51,22 @@ lines, each a :class:`Line`), reporting each iteration as a
 or Python functions against each other and answers a :class:`MatchResult`
 (wins, draws, losses, an Elo difference, the records); its errors are
 :class:`MatchError`.
+
+Scores are shown one way, from the goats' side whoever is to move:
+``str(analysis.pov_score)`` is ``+0.30`` (the expected result for the goats
+in [-1, 1], with two decimals: +1 a sure goat win, -1 a sure tiger win, 0
+even or a likely draw) or a proven result in words (``goats win in 12
+plies``, ``tigers win``, ``draw``). :class:`Score` is the same for the side
+to move, its ``value`` in thousandths of a result.
+
+Tables are built once into a directory of their own; the project's
+commands and examples use ``target/tablebases/<rules>``, for example
+``bagh.Tablebase.build("bagh-chal", "target/tablebases/bagh-chal")``.
+
+The guides (rules, records, engine, tables, reinforcement learning) are
+the pages of the bagh repository's ``docs/`` folder, listed by its
+``docs/index.md``; the Rust crates carry the same pages in their ``guide``
+modules on docs.rs (``bagh_engine::guide``).
 """
 
 from bagh._bagh import (

@@ -42,10 +42,12 @@ impl PyLine {
         moves(&self.0.pv)
     }
 
+    /// `<Line pov_score='+0.30' pv='c3 a1b1'>`: the score from the goats'
+    /// side.
     fn __repr__(&self) -> String {
         format!(
-            "<Line score={} pv='{}'>",
-            PyScore(self.0.score).text(),
+            "<Line pov_score='{}' pv='{}'>",
+            PyPovScore::new(self.0.score, self.1).text(),
             pv_text(&self.0.pv)
         )
     }
@@ -120,11 +122,13 @@ impl PyAnalysis {
             .collect()
     }
 
+    /// `<Analysis best_move='c3' pov_score='+0.30' depth=...>`: the score
+    /// from the goats' side.
     fn __repr__(&self) -> String {
         format!(
-            "<Analysis best_move='{}' score={} depth={} seldepth={} nodes={} time={:.3} pv='{}'>",
+            "<Analysis best_move='{}' pov_score='{}' depth={} seldepth={} nodes={} time={:.3} pv='{}'>",
             self.0.best_move,
-            PyScore(self.0.score).text(),
+            PyPovScore::new(self.0.score, self.1).text(),
             self.0.depth,
             self.0.seldepth,
             self.0.nodes,
@@ -134,9 +138,10 @@ impl PyAnalysis {
     }
 }
 
-/// A report of a running search: one line of one completed iteration.
+/// A report of a running search: one line of one completed iteration, with
+/// the side to move at the root.
 #[pyclass(name = "Progress", module = "bagh", frozen)]
-pub struct PyProgress(pub Progress);
+pub struct PyProgress(pub Progress, pub Side);
 
 #[pymethods]
 impl PyProgress {
@@ -162,6 +167,12 @@ impl PyProgress {
     #[getter]
     fn score(&self) -> PyScore {
         PyScore(self.0.score)
+    }
+
+    /// The score with its point of view (`str`: from the goats' side).
+    #[getter]
+    fn pov_score(&self) -> PyPovScore {
+        PyPovScore::new(self.0.score, self.1)
     }
 
     /// Nodes searched so far.
@@ -196,10 +207,10 @@ impl PyProgress {
 
     fn __repr__(&self) -> String {
         format!(
-            "<Progress depth={} multipv={} score={} nodes={} pv='{}'>",
+            "<Progress depth={} multipv={} pov_score='{}' nodes={} pv='{}'>",
             self.0.depth,
             self.0.multipv,
-            PyScore(self.0.score).text(),
+            PyPovScore::new(self.0.score, self.1).text(),
             self.0.nodes,
             pv_text(&self.0.pv)
         )

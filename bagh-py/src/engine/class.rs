@@ -287,6 +287,7 @@ impl PyEngine {
             &self.engine,
             &self.stop,
             progress,
+            side,
             Box::new(move |engine, report| engine.analyse(&game, &limits, multipv, |p| report(p))),
         )
         .map(|analysis| PyAnalysis(analysis, side))
@@ -307,11 +308,13 @@ impl PyEngine {
     ) -> PyResult<PyMove> {
         let game = self.game(board)?;
         let limits = limits(time, depth, nodes)?;
+        let side = game.side_to_move();
         run(
             py,
             &self.engine,
             &self.stop,
             None,
+            side,
             Box::new(move |engine, _| engine.best_move(&game, &limits)),
         )
         .map(PyMove)
@@ -368,11 +371,16 @@ impl PyEngine {
 
     /// The static evaluation of `board` (a Game, Position or position
     /// string), without search: the score for the side to move and, with
-    /// the network, its win, draw and loss probabilities.
+    /// the network, its win, draw and loss probabilities; `str` shows it
+    /// from the goats' side.
     fn evaluate(&self, board: &Bound<'_, PyAny>) -> PyResult<PyEvaluation> {
         let game = self.game(board)?;
         let engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
-        Ok(PyEvaluation(engine.evaluate(game.position())))
+        let position = game.position();
+        Ok(PyEvaluation(
+            engine.evaluate(position),
+            position.side_to_move(),
+        ))
     }
 
     /// The seed of the level's choices: the one given, or the one drawn.

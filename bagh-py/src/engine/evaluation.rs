@@ -4,12 +4,13 @@
 
 use std::sync::Arc;
 
-use bagh_core::Ruleset;
+use bagh_core::{Ruleset, Side};
 use bagh_engine::network::Network;
-use bagh_engine::{Evaluation, StaticEvaluation};
+use bagh_engine::{Evaluation, Score, StaticEvaluation};
 use pyo3::prelude::*;
 
 use super::error::EngineError;
+use super::score::PyPovScore;
 use crate::position::rules_text;
 
 /// Reads the `evaluation` argument for an engine of `rules`.
@@ -49,22 +50,37 @@ pub fn to_evaluation(value: Option<&Bound<'_, PyAny>>, rules: &Ruleset) -> PyRes
     Ok(evaluation)
 }
 
-/// A static evaluation, without search: `score` for the side to move and,
-/// with the network, its win, draw and loss probabilities (None with the
-/// classic evaluation).
+/// A static evaluation, without search: `score` for the side to move in
+/// thousandths of a result and, with the network, its win, draw and loss
+/// probabilities (None with the classic evaluation). `str` shows it from
+/// the goats' side, as every score is shown (`+0.01`).
 #[pyclass(name = "Evaluation", module = "bagh", frozen)]
-pub struct PyEvaluation(pub StaticEvaluation);
+pub struct PyEvaluation(pub StaticEvaluation, pub Side);
 
 #[pymethods]
 impl PyEvaluation {
-    /// The search's score for the side to move: with the network, 1000 times
-    /// (win - loss), plus a progress term where the network is sure of the
-    /// result (its distance to the end in the movement phase when it has
-    /// one, some of the classic evaluation otherwise); with the classic
-    /// evaluation, centi-goats.
+    /// The search's score for the side to move, in thousandths of a result
+    /// (the unit of `Score.value`): with the network, 1000 times
+    /// (win - loss), plus a progress term of up to ±400 where the network
+    /// is sure of the result (beyond ±800); with the classic evaluation,
+    /// the weighed features on the same scale.
     #[getter]
     fn score(&self) -> i32 {
         self.0.score
+    }
+
+    /// The score with its point of view: `str(pov_score)` is `+0.01` for
+    /// the goats whoever is to move, `pov_score.expected_result` the same
+    /// as a number in [-1, 1].
+    #[getter]
+    fn pov_score(&self) -> PyPovScore {
+        PyPovScore::new(Score::Value(self.0.score), self.1)
+    }
+
+    /// The side to move of the position evaluated: `"goat"` or `"tiger"`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        self.1.name()
     }
 
     /// The probability that the side to move wins, or None.
@@ -85,12 +101,19 @@ impl PyEvaluation {
         self.0.wdl.map(|w| w.loss)
     }
 
-    /// The network's estimate of the plies to the end of a decided game
-    /// (trained on the movement phase's wins and losses), or None with the
-    /// classic evaluation or a network without it.
+    /// The network's estimate of the plies to the end where it predicts a
+    /// result (a win or a loss more likely than a draw); None where a draw
+    /// is at least as likely (a draw has no end to count to), with the
+    /// classic evaluation, or with a network without the distance. It was
+    /// trained on the movement phase's wins and losses.
     #[getter]
     fn plies_to_end(&self) -> Option<f32> {
         self.0.plies_to_end
+    }
+
+    /// From the goats' side: `+0.01`.
+    fn __str__(&self) -> String {
+        self.pov_score().text()
     }
 
     fn __repr__(&self) -> String {
@@ -99,12 +122,21 @@ impl PyEvaluation {
             .plies_to_end
             .map(|p| format!(", plies_to_end={p:.1}"))
             .unwrap_or_default();
+        let shown = self.pov_score().text();
         match self.0.wdl {
             Some(w) => format!(
-                "Evaluation(score={}, win={:.3}, draw={:.3}, loss={:.3}{plies})",
-                self.0.score, w.win, w.draw, w.loss
+                "Evaluation('{shown}', score={}, win={:.3}, draw={:.3}, loss={:.3}{plies}, turn='{}')",
+                self.0.score,
+                w.win,
+                w.draw,
+                w.loss,
+                self.1.name()
             ),
-            None => format!("Evaluation(score={})", self.0.score),
+            None => format!(
+                "Evaluation('{shown}', score={}, turn='{}')",
+                self.0.score,
+                self.1.name()
+            ),
         }
     }
 }

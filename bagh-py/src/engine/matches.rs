@@ -258,7 +258,15 @@ impl PyMatchResult {
         self.0.tally.elo().difference
     }
 
-    /// The 95% interval of the Elo difference, (low, high).
+    /// The 95% interval of the Elo difference, (low, high), from the
+    /// standard error of the mean game score. A bound is infinite where the
+    /// interval reaches a score of 0 or 1, which an Elo difference cannot
+    /// express: after a sweep (a 2-0 match: `elo` is `inf`) the high end is
+    /// `inf` and the low end is finite, Wilson's bound for a proportion
+    /// (`n / (n + 1.96**2)` of the games; -113.4 Elo for 2-0), so that a
+    /// sweep of a few games still bounds the difference on one side; few
+    /// games with a lopsided score can give an infinite bound too. Play
+    /// more games (`games=`) for two finite bounds.
     #[getter]
     fn elo_interval(&self) -> (f64, f64) {
         let estimate = self.0.tally.elo();

@@ -1,23 +1,28 @@
-//! `bagh.Score`: a heuristic value or a proven result, for the side to move.
+//! `bagh.Score`: a heuristic value or a proven result, for the side to move;
+//! `bagh.PovScore`: the same with its point of view, shown from the goats'
+//! side by `bagh_engine::PovScore`'s display.
 
 use std::hash::{Hash, Hasher};
 
 use bagh_core::Side;
-use bagh_engine::Score;
+use bagh_engine::{PovScore, Score};
 use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyDeprecationWarning;
 use pyo3::prelude::*;
 
 use super::error::EngineError;
 
 /// The score of a position for the side to move: exactly one of a heuristic
-/// `value` in centi-goats, a proven win (`is_win`, in `win_in` plies where
-/// known), a proven loss (`is_loss`, in `loss_in` plies where known), or a
-/// proven draw (`is_draw`).
+/// `value` in thousandths of a result (1000 a sure win, -1000 a sure loss),
+/// a proven win (`is_win`, in `win_in` plies where known), a proven loss
+/// (`is_loss`, in `loss_in` plies where known), or a proven draw
+/// (`is_draw`).
 ///
 /// Scores compare as a player would (`<` by `sort_key`: wins above every
 /// value, faster wins higher), `-score` is the other side's, and
-/// `float(score)` is the value in goats (`inf` for a win, `-inf` for a
-/// loss, 0 for a draw). `PovScore` fixes the point of view.
+/// `expected_result` is the value as a result in [-1, 1]. `str(score)` is
+/// `+0.30`, `win in 7 plies`, `draw`, for the side to move; `PovScore`
+/// fixes the point of view and shows scores from the goats' side.
 #[pyclass(name = "Score", module = "bagh", frozen)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyScore(pub Score);
@@ -55,8 +60,10 @@ impl PyScore {
         }
     }
 
-    /// The heuristic value in centi-goats (100 is about a goat's worth,
-    /// positive is good for the side to move); None for a proven result.
+    /// The heuristic value in thousandths of a result (1000 a sure win;
+    /// with the network, 1000 times the win probability less the loss
+    /// probability), positive good for the side to move; None for a proven
+    /// result.
     #[getter]
     fn value(&self) -> Option<i32> {
         match self.0 {
@@ -108,11 +115,19 @@ impl PyScore {
         self.0.is_proven()
     }
 
+    /// The expected result for the side to move, in [-1, 1]: the value
+    /// in thousandths clamped to ±1, 1 for a proven win, -1 for a proven
+    /// loss, 0 for a draw.
+    #[getter]
+    fn expected_result(&self) -> f64 {
+        self.0.expected_result()
+    }
+
     /// One number that orders scores as a player would (larger is better):
     /// the value itself (within ±50,000), wins above every value and the
     /// faster the higher, losses below, draws 0.
     fn sort_key(&self) -> i32 {
-        self.0.centi_goats()
+        self.0.sort_key()
     }
 
     /// Equal when the same reading; ordered by `sort_key`.
@@ -122,7 +137,7 @@ impl PyScore {
             return Ok(py.NotImplemented());
         };
         let other = *other.get();
-        let (a, b) = (self.0.centi_goats(), other.0.centi_goats());
+        let (a, b) = (self.0.sort_key(), other.0.sort_key());
         let answer = match op {
             CompareOp::Eq => self.0 == other.0,
             CompareOp::Ne => self.0 != other.0,
@@ -145,17 +160,27 @@ impl PyScore {
         PyScore(self.0.flip())
     }
 
-    /// The value in goats; `inf` for a win, `-inf` for a loss, 0 for a draw.
-    fn __float__(&self) -> f64 {
-        match self.0 {
+    /// Deprecated: the value in hundredths (`value / 100`), `inf` for a
+    /// win, `-inf` for a loss, 0 for a draw. Read `expected_result` (the
+    /// value in thousandths, as `str` shows it) instead.
+    fn __float__(&self, py: Python<'_>) -> PyResult<f64> {
+        PyErr::warn(
+            py,
+            &py.get_type::<PyDeprecationWarning>(),
+            c"float(Score) is deprecated: it gives value / 100; \
+              read score.expected_result (value / 1000, as str shows it)",
+            1,
+        )?;
+        Ok(match self.0 {
             Score::Value(v) => f64::from(v) / 100.0,
             Score::Win(_) => f64::INFINITY,
             Score::Loss(_) => f64::NEG_INFINITY,
             Score::Draw => 0.0,
-        }
+        })
     }
 
-    /// `+0.35` (goats), `win in 7`, `loss in 4`, `win`, `loss` or `draw`.
+    /// For the side to move: `+0.30`, `win in 7 plies`, `loss in 4 plies`,
+    /// `win` (no known distance), `loss` or `draw`.
     fn __str__(&self) -> String {
         self.text()
     }
@@ -168,9 +193,9 @@ impl PyScore {
 }
 
 impl PyScore {
-    /// `+0.35` (goats), `win in 7`, `loss in 4`, `win`, `loss` or `draw`.
+    /// For the side to move: `+0.30`, `win in 7 plies`, `draw`, ...
     pub fn text(&self) -> String {
-        self.0.in_goats()
+        self.0.for_side_to_move()
     }
 
     /// The keyword argument of `Score(...)` that makes this score.
@@ -190,18 +215,23 @@ impl PyScore {
 /// `turn`; `goats()` and `tigers()` give it for a fixed side, so that a
 /// game's scores can be plotted or compared across plies.
 ///
-/// `PovScore(Score(value=35), "tiger").goats()` is `Score(value=-35)`.
+/// `str` is how every front end shows a score, from the goats' side:
+/// `+0.30` (the goats better), `-0.30` (the tigers), `goats win in 12
+/// plies`, `tigers win`, `draw`. `PovScore(Score(value=350), "tiger")`
+/// reads `-0.35`, and its `goats()` is `Score(value=-350)`.
 #[pyclass(name = "PovScore", module = "bagh", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyPovScore {
-    relative: Score,
-    turn: Side,
-}
+pub struct PyPovScore(PovScore);
 
 impl PyPovScore {
     /// `relative` for `turn`, the side to move.
     pub fn new(relative: Score, turn: Side) -> PyPovScore {
-        PyPovScore { relative, turn }
+        PyPovScore(PovScore::new(relative, turn))
+    }
+
+    /// The display: `+0.30`, `goats win in 12 plies`, `draw`, ...
+    pub fn text(&self) -> String {
+        self.0.to_string()
     }
 }
 
@@ -225,13 +255,21 @@ impl PyPovScore {
     /// The score for the side to move.
     #[getter]
     fn relative(&self) -> PyScore {
-        PyScore(self.relative)
+        PyScore(self.0.relative())
     }
 
     /// The side to move: `"goat"` or `"tiger"`.
     #[getter]
     fn turn(&self) -> &'static str {
-        self.turn.name()
+        self.0.turn().name()
+    }
+
+    /// The expected result for the goats, in [-1, 1] (1 a sure or proven
+    /// goat win, -1 a tiger win): the number `str` shows, unrounded, and
+    /// what a plot of a game's scores draws.
+    #[getter]
+    fn expected_result(&self) -> f64 {
+        self.0.expected_result()
     }
 
     /// The score for `side` (`"goat"` or `"tiger"`).
@@ -252,24 +290,20 @@ impl PyPovScore {
     fn __repr__(&self) -> String {
         format!(
             "PovScore(Score({}), '{}')",
-            PyScore(self.relative).keyword(),
-            self.turn.name()
+            PyScore(self.0.relative()).keyword(),
+            self.0.turn().name()
         )
     }
 
-    /// `+0.35 for the goats`, `win in 7 for the tigers`, ...: from the side
-    /// to move.
+    /// From the goats' side: `+0.30`, `-0.05`, `0.00`, `goats win in 12
+    /// plies`, `tigers win` (no known distance) or `draw`.
     fn __str__(&self) -> String {
-        format!("{} for the {}s", self.relative.in_goats(), self.turn.name())
+        self.text()
     }
 }
 
 impl PyPovScore {
     fn for_side(&self, side: Side) -> PyScore {
-        PyScore(if side == self.turn {
-            self.relative
-        } else {
-            self.relative.flip()
-        })
+        PyScore(self.0.pov(side))
     }
 }

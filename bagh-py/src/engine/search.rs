@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use bagh_core::Side;
 use bagh_engine::{Engine, EngineError as LibraryError, Progress};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
 use pyo3::prelude::*;
@@ -49,13 +50,15 @@ impl Stop {
 }
 
 /// Runs `job` on `engine` on a thread of its own without the GIL, and
-/// returns its answer; `stop_flag` is the engine's. A second search of the same engine (from another
+/// returns its answer; `stop_flag` is the engine's, `turn` the side to move
+/// at the root (the point of view of the reports). A second search of the same engine (from another
 /// Python thread) waits for the first one to end.
 pub fn run<T: Send + 'static>(
     py: Python<'_>,
     engine: &Arc<Mutex<Engine>>,
     stop_flag: &Arc<AtomicBool>,
     progress: Option<&Bound<'_, PyAny>>,
+    turn: Side,
     job: Job<T>,
 ) -> PyResult<T> {
     let progress = progress.filter(|p| !p.is_none());
@@ -84,7 +87,7 @@ pub fn run<T: Send + 'static>(
         match message {
             Ok(report) => {
                 if let (Stop::No, Some(progress)) = (&stop, progress) {
-                    if let Err(e) = progress.call1((PyProgress(report),)) {
+                    if let Err(e) = progress.call1((PyProgress(report, turn),)) {
                         stop = Stop::from_error(py, e);
                     }
                 }

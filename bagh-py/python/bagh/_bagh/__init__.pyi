@@ -227,7 +227,11 @@ class Outcome:
 class Position:
     """A history-free position; immutable, ``play`` returns a new one."""
 
-    def __new__(cls, text: str | None = None, rules: Ruleset | str = "bagh-chal") -> Position: ...
+    def __new__(cls, text: str | None = None, rules: Ruleset | str = "bagh-chal") -> Position:
+        """The position ``text`` under ``rules``; without ``text``, the start: ``Position(rules="two-tigers")``."""
+    @staticmethod
+    def start(rules: Ruleset | str = "bagh-chal") -> Position:
+        """The start position of ``rules``: ``Position.start("two-tigers")``."""
     @staticmethod
     def from_parts(
         tigers: Sequence[str],
@@ -352,10 +356,21 @@ def random_games(
     *,
     keep: Literal["games", "positions"] | None = None,
 ) -> dict[str, Any]:
-    """Plays n random games in Rust; numpy arrays ``plies``, ``result``, ``winner`` and ``reason``.
+    """Plays n random games in Rust; returns a dict of numpy arrays, one entry per game.
 
-    ``keep="games"`` adds ``games`` (a list of Game), ``keep="positions"``
-    adds ``positions`` (the final Position of each game).
+    ``plies`` (uint32), ``result`` (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or
+    ``"*"`` for a game stopped unfinished at ``max_plies``), ``winner``
+    (``"goat"``, ``"tiger"``, or ``""`` for a draw or an unfinished game)
+    and ``reason`` (the outcome's reason, ``""`` if unfinished). Game ``i``
+    uses the random stream ``seed + i``. ``keep="games"`` adds ``games`` (a
+    list of Game), ``keep="positions"`` adds ``positions`` (the final
+    Position of each game).
+
+    >>> r = bagh.random_games(3, rules="bagh-chal", seed=1)
+    >>> sorted(r)
+    ['plies', 'reason', 'result', 'winner']
+    >>> r["plies"].shape
+    (3,)
     """
 
 def svg(

@@ -39,15 +39,18 @@ class EngineError(BaghError):
 class Score:
     """The score of a position for the side to move: exactly one of four readings.
 
-    A heuristic ``value`` in centi-goats (100 is about a goat's worth); a
-    proven win (``is_win``, in ``win_in`` plies where known); a proven loss
-    (``is_loss``, in ``loss_in`` plies where known); a proven draw
-    (``is_draw``). Wins and losses proven by the placement tables have no
-    known distance: ``is_win`` is True and ``win_in`` None.
+    A heuristic ``value`` in thousandths of a result (1000 a sure win, -1000
+    a sure loss; with the network, 1000 times the win probability less the
+    loss probability); a proven win (``is_win``, in ``win_in`` plies where
+    known); a proven loss (``is_loss``, in ``loss_in`` plies where known); a
+    proven draw (``is_draw``). Wins and losses proven by the placement
+    tables have no known distance: ``is_win`` is True and ``win_in`` None.
 
     Scores compare as a player would (``<`` by :meth:`sort_key`), ``-score``
-    is the other side's, ``float(score)`` the value in goats (``inf`` for a
-    win, ``-inf`` for a loss). :class:`PovScore` fixes the point of view.
+    is the other side's, ``expected_result`` the value as a result in
+    [-1, 1]. ``str(score)`` is ``+0.30``, ``win in 7 plies`` or ``draw``, for
+    the side to move; :class:`PovScore` fixes the point of view, and its
+    ``str`` is how scores are shown: from the goats' side.
     """
 
     def __new__(
@@ -63,7 +66,7 @@ class Score:
         """``Score(value=35)``, ``Score(win_in=7)``, ``Score(draw=True)``, ``Score(win=True)`` (no distance): exactly one."""
     @property
     def value(self) -> int | None:
-        """The heuristic value in centi-goats; None for a proven result."""
+        """The heuristic value in thousandths of a result (1000 a sure win); None for a proven result."""
     @property
     def win_in(self) -> int | None:
         """Plies to the win where known; None otherwise."""
@@ -79,6 +82,9 @@ class Score:
     @property
     def is_proven(self) -> bool:
         """A win, a loss or a draw."""
+    @property
+    def expected_result(self) -> float:
+        """The expected result for the side to move in [-1, 1]: ``value / 1000`` clamped, 1 for a proven win, -1 for a loss, 0 for a draw."""
     def sort_key(self) -> int:
         """One number that orders scores as a player would: larger is better."""
     def __eq__(self, value: object, /) -> bool: ...
@@ -89,15 +95,19 @@ class Score:
     def __ge__(self, value: Score, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __neg__(self) -> Score: ...
-    def __float__(self) -> float: ...
+    def __float__(self) -> float:
+        """Deprecated (DeprecationWarning): ``value / 100``, ``inf`` for a win; read :attr:`expected_result`."""
 
 @final
 class PovScore:
     """A score with its point of view: ``relative`` for ``turn``, the side to move.
 
-    ``goats()`` and ``tigers()`` give it for a fixed side, so that scores of
-    a game compare across plies: ``PovScore(Score(value=35), "tiger").goats()``
-    is ``Score(value=-35)``.
+    ``str`` is how every front end shows a score, from the goats' side:
+    ``+0.30`` (the goats better), ``-0.30`` (the tigers), ``goats win in 12
+    plies``, ``tigers win`` (no known distance), ``draw``. ``goats()`` and
+    ``tigers()`` give it for a fixed side, so that scores of a game compare
+    across plies: ``PovScore(Score(value=350), "tiger")`` reads ``-0.35``,
+    and its ``goats()`` is ``Score(value=-350)``.
     """
 
     def __new__(cls, relative: Score, turn: Literal["goat", "tiger"]) -> PovScore: ...
@@ -108,6 +118,9 @@ class PovScore:
     def pov(self, side: Literal["goat", "tiger"]) -> Score: ...
     def goats(self) -> Score: ...
     def tigers(self) -> Score: ...
+    @property
+    def expected_result(self) -> float:
+        """The expected result for the goats in [-1, 1]: what ``str`` shows, unrounded."""
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -168,6 +181,9 @@ class Progress:
     @property
     def score(self) -> Score: ...
     @property
+    def pov_score(self) -> PovScore:
+        """The score with its point of view (``str``: from the goats' side)."""
+    @property
     def nodes(self) -> int: ...
     @property
     def nps(self) -> int: ...
@@ -182,20 +198,33 @@ class Progress:
 
 @final
 class Evaluation:
-    """A static evaluation: ``score`` for the side to move (with the network,
-    1000 times win less loss, plus a progress term where the network is sure
-    of the result: its distance to the end in the movement phase when it has
-    one, some of the classic evaluation otherwise; with the classic
-    evaluation, centi-goats) and
-    the network's win, draw and loss probabilities (None for the classic
-    evaluation), and its estimate of the plies to the end of a decided game
-    (None for the classic evaluation and networks without it)."""
+    """A static evaluation, without search.
+
+    ``score`` is for the side to move, in thousandths of a result (the unit
+    of :attr:`Score.value`): with the network, 1000 times (win - loss), plus
+    a progress term of up to ±400 where the network is sure of the result;
+    with the classic evaluation, the weighed features on the same scale.
+    ``win``, ``draw`` and ``loss`` are the network's probabilities for the
+    side to move (None with the classic evaluation). ``str`` shows the score
+    from the goats' side, as every score is shown (``+0.01``).
+    """
 
     @property
     def score(self) -> int: ...
     @property
+    def pov_score(self) -> PovScore:
+        """The score with its point of view: ``str`` from the goats' side, ``expected_result`` in [-1, 1]."""
+    @property
+    def turn(self) -> Literal["goat", "tiger"]:
+        """The side to move of the position evaluated."""
+    @property
     def plies_to_end(self) -> float | None:
-        """The network's estimate of the plies to the end of a decided game, or None."""
+        """The network's estimate of the plies to the end where it predicts a result.
+
+        None where a draw is at least as likely as a win and as a loss (a
+        draw has no end to count to: the start of bagh-chal), with the
+        classic evaluation, or with a network without the distance.
+        """
     @property
     def win(self) -> float | None: ...
     @property
@@ -351,7 +380,15 @@ class MatchResult:
         """The Elo difference of the first player over the second (infinite after a sweep)."""
     @property
     def elo_interval(self) -> tuple[float, float]:
-        """The 95% interval of the Elo difference."""
+        """The 95% interval of the Elo difference, ``(low, high)``.
+
+        A bound is infinite where the interval reaches a score of 0 or 1,
+        which no Elo difference expresses: after a sweep (a 2-0 match, ``elo``
+        is ``inf``) the high end is ``inf`` and the low end Wilson's bound
+        for a proportion, ``n / (n + 1.96**2)`` of the games (-113.4 Elo for
+        2-0); few games with a lopsided score can give an infinite bound too.
+        More games give two finite bounds.
+        """
     @property
     def records(self) -> list[Record]:
         """Every game, tagged ``Event``, ``Round``, ``Goats``, ``Tigers`` (and ``Termination`` when stopped)."""
