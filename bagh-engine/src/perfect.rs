@@ -47,7 +47,7 @@ pub enum PerfectStyle {
 /// use bagh_engine::{PerfectPlayer, PerfectStyle, Player};
 /// use bagh_tablebase::Tablebase;
 ///
-/// let tables = Arc::new(Tablebase::open("tablebases/bagh-chal")?);
+/// let tables = Arc::new(Tablebase::open("target/tablebases/bagh-chal")?);
 /// let mut perfect = PerfectPlayer::new(tables.clone(), PerfectStyle::Narrowing, 7);
 /// let game = Game::new(*tables.rules());
 /// let mv = perfect.choose(&game)?;
