@@ -165,11 +165,19 @@ def test_python_block_runs(block: Block) -> None:
     _namespaces[block.page] = (namespace, index + 1)
 
 
+# A page a crate includes as it is (`include_str!("../../docs/x.md")`), or
+# the copy of its `guide/x.md` that the crate's build script writes into
+# OUT_DIR with the links made for rustdoc (`guide/x.md` is a link to the
+# docs/ page).
+INCLUDED = re.compile(r'include_str!\(\s*(?:"([^"]+)"|concat!\(\s*env!\("OUT_DIR"\)\s*,\s*"/([^"]+)"\s*\))\s*\)')
+
+
 def test_rust_blocks_are_doctests() -> None:
     included = set()
     for lib in ROOT.glob("bagh-*/src/lib.rs"):
-        for target in re.findall(r'include_str!\("([^"]+)"\)', lib.read_text(encoding="utf-8")):
-            included.add((lib.parent / target).resolve().relative_to(ROOT).as_posix())
+        for beside, generated in INCLUDED.findall(lib.read_text(encoding="utf-8")):
+            source = lib.parent / beside if beside else lib.parent.parent / generated
+            included.add(source.resolve().relative_to(ROOT).as_posix())
     pages = {
         str(block.page.relative_to(ROOT))
         for page in PAGES
