@@ -126,17 +126,17 @@ pub mod guide {
     //! `docs/records.md` and `docs/json.md` of the repository, shipped in
     //! the crate so that they read the same here.
 
-    #[doc = include_str!("../guide/rules.md")]
+    #[doc = include_str!(concat!(env!("OUT_DIR"), "/guide/rules.md"))]
     pub mod rules {}
 
-    #[doc = include_str!("../guide/notation.md")]
+    #[doc = include_str!(concat!(env!("OUT_DIR"), "/guide/notation.md"))]
     pub mod notation {}
 
-    #[doc = include_str!("../guide/records.md")]
+    #[doc = include_str!(concat!(env!("OUT_DIR"), "/guide/records.md"))]
     pub mod records {}
 
     // The examples of this page need the `serde` feature.
-    #[cfg_attr(feature = "serde", doc = include_str!("../guide/json.md"))]
+    #[cfg_attr(feature = "serde", doc = include_str!(concat!(env!("OUT_DIR"), "/guide/json.md")))]
     #[cfg_attr(
         not(feature = "serde"),
         doc = "# JSON\n\nThe JSON shapes of the `serde` feature: build the documentation with `--features serde` to read them."

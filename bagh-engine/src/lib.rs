@@ -132,10 +132,10 @@ pub mod guide {
     //! They are the pages `docs/engine.md` and `docs/network.md` of the
     //! repository, shipped in the crate so that they read the same here.
 
-    #[doc = include_str!("../guide/engine.md")]
+    #[doc = include_str!(concat!(env!("OUT_DIR"), "/guide/engine.md"))]
     pub mod engine {}
 
-    #[doc = include_str!("../guide/network.md")]
+    #[doc = include_str!(concat!(env!("OUT_DIR"), "/guide/network.md"))]
     pub mod network {}
 }
 

@@ -72,7 +72,7 @@ pub use vec_env::{Buffers, Opponent, VecEnv, VecEnvOptions};
 /// The guide to this crate: the page `docs/rl.md` of the repository,
 /// shipped in the crate so that it reads the same here. Its examples run as
 /// doctests.
-#[doc = include_str!("../guide/rl.md")]
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/guide/rl.md"))]
 // The guide is Markdown for a code host, where `[W]` is text, not a link
 // to an item: rustdoc must not read its brackets as intra-doc links.
 #[allow(rustdoc::broken_intra_doc_links)]

@@ -124,7 +124,7 @@ pub struct ReadmeDoctests;
 /// The guide to this crate: the page `docs/tablebase.md` of the repository,
 /// shipped in the crate so that it reads the same here. Its examples are
 /// compiled as doctests; those that build whole tables are not run.
-#[doc = include_str!("../guide/tablebase.md")]
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/guide/tablebase.md"))]
 // The guide is Markdown for a code host, where `[W]` is text, not a link
 // to an item: rustdoc must not read its brackets as intra-doc links.
 #[allow(rustdoc::broken_intra_doc_links)]

@@ -1,0 +1,1 @@
+../bagh-core/guide_links.rs
