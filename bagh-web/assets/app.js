@@ -2,6 +2,7 @@
 
 const SVG = 'http://www.w3.org/2000/svg';
 const FILES = 'abcde';
+const CUSTOM = 'custom';  // the rule-set choice that takes the typed text form
 const $ = (id) => document.getElementById(id);
 
 const ui = {
@@ -12,9 +13,12 @@ const ui = {
   analysis: null,    // the EventSource of a running analysis
   mode: 'play',      // 'play' or 'train'
   puzzles: [],
+  presets: [],       // the server's presets: id and text form
   puzzle: 0,
   solved: false,
   thinking: false,
+  engineMove: null,  // the engine's move being asked for: a promise
+  playRecord: null,  // the game of the Play tab while the Puzzles tab is open
 };
 
 // ---- the API ----
@@ -208,6 +212,7 @@ function render() {
   showStatus();
   showMoves();
   if (ui.mode === 'play') showTruth();
+  $('position-text').value = ui.game.position;
   $('undo').disabled = ui.game.moves.length === 0;
   $('redo').disabled = ui.game.redo === 0;
 }
@@ -216,6 +221,7 @@ async function update(view) {
   const before = ui.game;
   ui.game = view;
   ui.selected = null;
+  if (!before || before.rules !== view.rules) showRules(view.rules);
   // Keep the line ahead for the move list: the redo stack's moves.
   if (!before || view.redo === 0) ui.future = [];
   else {
@@ -272,28 +278,76 @@ async function playMove(move) {
   await engineTurn();
 }
 
+// Before any other change of the board, a move the engine is thinking
+// about is asked for at once (a stop makes it answer with its best so far)
+// and shown, so that the change starts from the board the server has.
+async function settleEngine() {
+  const pending = ui.engineMove;
+  if (!pending) return;
+  await api('POST', `/api/games/${ui.game.id}/stop`).catch(() => {});
+  await pending.catch(() => {});
+}
+
+// The engine moves whenever it is its side's turn in a game not over:
+// after a move, an undo, an import, a new game, a jump in the move list, a
+// return from the puzzles, or a change of the side it plays.
 async function engineTurn() {
   const side = $('engine-side').value;
-  if (ui.mode !== 'play' || ui.game.outcome || side !== ui.game.side) return;
+  if (ui.mode !== 'play' || !ui.game || ui.game.outcome || side !== ui.game.side || ui.engineMove) return;
   const level = Number($('engine-level').value);
   const seconds = Number($('engine-time').value);
   ui.thinking = true;
   say(`The engine (${sideName(side, true).toLowerCase()}, level ${level}) is thinking…`);
-  try {
+  const asked = (async () => {
     const view = await api('POST', `/api/games/${ui.game.id}/engine`, {
       level: Math.min(20, Math.max(1, Math.round(level) || 10)),
       time_ms: Math.min(10000, Math.max(1, Math.round((seconds || 0.5) * 1000))),
     });
     ui.thinking = false;
     await update(view);
+  })();
+  ui.engineMove = asked;
+  try {
+    await asked;
   } finally {
+    ui.engineMove = null;
     ui.thinking = false;
   }
 }
 
+// Shows the position after `ply` moves of the line, then lets the engine
+// move if it is its turn.
 async function goto(ply) {
   stopAnalysis();
+  await settleEngine();
   await update(await api('POST', `/api/games/${ui.game.id}/goto`, { ply }));
+  await engineTurn();
+}
+
+// The side to move after `ply` moves of the line (the sides alternate).
+function sideAt(ply) {
+  const odd = Math.abs(ui.game.moves.length - ply) % 2 === 1;
+  if (!odd) return ui.game.side;
+  return ui.game.side === 'goat' ? 'tiger' : 'goat';
+}
+
+// Undo and redo step over the engine's moves: against the engine, undo
+// takes back the player's last move with the engine's answer, and redo
+// plays both again, so that the player is on the move.
+function engineSide() {
+  return ui.mode === 'play' ? $('engine-side').value : 'none';
+}
+function undoTarget() {
+  const engine = engineSide();
+  let ply = ui.game.moves.length - 1;
+  if (ply > 0 && sideAt(ply) === engine) ply -= 1;
+  return ply;
+}
+function redoTarget() {
+  const engine = engineSide();
+  let ply = ui.game.moves.length + 1;
+  if (ui.game.redo >= 2 && sideAt(ply) === engine) ply += 1;
+  return ply;
 }
 
 // ---- analysis ----
@@ -375,8 +429,12 @@ async function answerPuzzle(move) {
 }
 
 async function setMode(mode) {
-  ui.mode = mode;
+  if (mode === ui.mode) return;
   stopAnalysis();
+  await settleEngine();
+  // The Play tab's game is kept while the puzzles use the board.
+  if (mode === 'train') ui.playRecord = (await api('GET', `/api/games/${ui.game.id}/record`)).record;
+  ui.mode = mode;
   $('mode-play').classList.toggle('active', mode === 'play');
   $('mode-train').classList.toggle('active', mode === 'train');
   $('play-panel').hidden = mode !== 'play';
@@ -385,17 +443,39 @@ async function setMode(mode) {
     ui.puzzles = await api('GET', '/api/puzzles');
     if (ui.puzzles.length) await showPuzzle(0);
   } else {
-    await update(ui.game);
+    const record = ui.playRecord;
+    ui.playRecord = null;
+    await update(record
+      ? await api('POST', `/api/games/${ui.game.id}/load`, { record })
+      : ui.game);
+    await engineTurn();
   }
 }
 
 // ---- set up ----
 
+// The rule set a new game takes: the preset chosen, or with "custom" the
+// text form typed.
+function chosenRules() {
+  const preset = $('rules-preset').value;
+  if (preset !== CUSTOM) return preset;
+  const text = $('rules-text').value.trim();
+  if (!text) throw new Error("Type a rule set's text form, or choose a preset.");
+  return text;
+}
+
+// The Game panel shows the game's own rule set: its preset, or "custom"
+// with the text form.
+function showRules(rules) {
+  const preset = ui.presets.find((p) => p.id === rules || p.rules === rules);
+  $('rules-preset').value = preset ? preset.id : CUSTOM;
+  $('rules-text').value = preset ? '' : rules;
+}
+
 async function newGame() {
   stopAnalysis();
-  const text = $('rules-text').value.trim();
-  const rules = text || $('rules-preset').value;
-  const view = await api('POST', `/api/games/${ui.game.id}/load`, { rules });
+  await settleEngine();
+  const view = await api('POST', `/api/games/${ui.game.id}/load`, { rules: chosenRules() });
   await update(view);
   await engineTurn();
 }
@@ -404,18 +484,23 @@ async function importText() {
   stopAnalysis();
   const text = $('record').value.trim();
   if (!text) { say('Paste a record or a position first.'); return; }
-  const looksLikeRecord = text.startsWith('[') || /(^|\s)1\./.test(text);
+  const looksLikeRecord = /^[[{]/.test(text) || /(^|\s)1\./.test(text);
   const body = looksLikeRecord ? { record: text } : { rules: ui.game.rules, position: text };
+  await settleEngine();
   await update(await api('POST', `/api/games/${ui.game.id}/load`, body));
+  await engineTurn();
 }
 
+// The record alone, which Import reads back; the position's text has its
+// own box.
 async function exportText() {
   const saved = await api('GET', `/api/games/${ui.game.id}/record`);
-  $('record').value = `${saved.record}\n${saved.position}`;
+  $('record').value = saved.record;
 }
 
 async function start() {
   const info = await api('GET', '/api/info');
+  ui.presets = info.presets;
   const select = $('rules-preset');
   for (const preset of info.presets) {
     const option = document.createElement('option');
@@ -423,25 +508,26 @@ async function start() {
     option.textContent = preset.id;
     select.appendChild(option);
   }
-  const body = info.tables ? { rules: info.tables } : {};
-  const match = info.presets.find((p) => p.rules === info.tables);
-  if (match) select.value = match.id;
-  else if (info.tables) $('rules-text').value = info.tables;
-  await update(await api('POST', '/api/games', body));
+  const custom = document.createElement('option');
+  custom.value = CUSTOM;
+  custom.textContent = 'custom (the text below)';
+  select.appendChild(custom);
+  // A preset chosen clears the text; text typed chooses "custom".
+  select.addEventListener('change', () => { if (select.value !== CUSTOM) $('rules-text').value = ''; });
+  $('rules-text').addEventListener('input', () => { select.value = CUSTOM; });
+  await update(await api('POST', '/api/games', info.tables ? { rules: info.tables } : {}));
 
-  $('undo').addEventListener('click', () => run(async () => {
-    stopAnalysis();
-    await update(await api('POST', `/api/games/${ui.game.id}/undo`));
-  }));
-  $('redo').addEventListener('click', () => run(async () => {
-    stopAnalysis();
-    await update(await api('POST', `/api/games/${ui.game.id}/redo`));
-  }));
+  $('undo').addEventListener('click', () => run(() => goto(undoTarget())));
+  $('redo').addEventListener('click', () => run(() => goto(redoTarget())));
+  // The engine takes the side it is given, at once if that side is to move
+  // (while it thinks, its move comes as it was asked).
+  $('engine-side').addEventListener('change', () => { if (!ui.thinking) run(engineTurn); });
   $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; drawBoard(); });
   $('move-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const text = $('move-input').value.trim().toLowerCase();
     if (!text) return;
+    if (ui.thinking) { say('The engine is thinking: wait for its move.'); return; }
     if (!ui.game.legal.includes(text)) { say(`${text} is not a legal move here.`); return; }
     $('move-input').value = '';
     run(() => playMove(text));
@@ -457,8 +543,8 @@ async function start() {
   $('puzzle-next').addEventListener('click', () => run(() => showPuzzle(ui.puzzle + 1)));
   document.addEventListener('keydown', (event) => {
     if (event.target.tagName === 'INPUT' || event.target.tagName === 'TEXTAREA') return;
-    if (event.key === 'ArrowLeft' && ui.game.moves.length) run(() => goto(ui.game.moves.length - 1));
-    if (event.key === 'ArrowRight' && ui.game.redo) run(() => goto(ui.game.moves.length + 1));
+    if (event.key === 'ArrowLeft' && ui.game.moves.length) run(() => goto(undoTarget()));
+    if (event.key === 'ArrowRight' && ui.game.redo) run(() => goto(redoTarget()));
   });
   // Closing the page stops its searches (the analysis stream closes too).
   window.addEventListener('pagehide', () => {

@@ -109,8 +109,8 @@ pub async fn engine_move(
             ));
         }
         s.game.push(mv).map_err(ApiError::internal)?;
-        s.redo.clear();
-        Ok(Json(GameView::of(id, &s.game, 0)))
+        s.played(mv);
+        Ok(Json(GameView::of(id, &s.game, s.redo.len())))
     })
 }
 

@@ -10,6 +10,7 @@ use bagh_core::{Game, Move, Position, Record, Ruleset};
 use serde::Deserialize;
 
 use crate::error::ApiError;
+use crate::notes::Notes;
 use crate::state::{AppState, Session};
 use crate::views::GameView;
 
@@ -58,8 +59,8 @@ fn changed(id: u64, s: &mut Session) -> Result<Json<GameView>, ApiError> {
     Ok(Json(GameView::of(id, &s.game, s.redo.len())))
 }
 
-/// The game a `NewGame` describes.
-pub fn game_of(request: &NewGame, state: &AppState) -> Result<Game, ApiError> {
+/// The game a `NewGame` describes, with its record's tags and comments.
+pub fn game_of(request: &NewGame, state: &AppState) -> Result<(Game, Notes), ApiError> {
     if let Some(text) = &request.record {
         if request.position.is_some() {
             return Err(ApiError::bad_request(
@@ -69,7 +70,8 @@ pub fn game_of(request: &NewGame, state: &AppState) -> Result<Game, ApiError> {
         let record: Record = text
             .parse()
             .map_err(|e| ApiError::bad_request(format!("record: {e}")))?;
-        return Ok(record.into_game());
+        let notes = Notes::of(&record);
+        return Ok((record.into_game(), notes));
     }
     let rules = match &request.rules {
         Some(text) => Ruleset::preset(text)
@@ -85,7 +87,7 @@ pub fn game_of(request: &NewGame, state: &AppState) -> Result<Game, ApiError> {
             .map_err(|e| ApiError::bad_request(format!("position: {e}")))?,
         None => Position::new(rules),
     };
-    Ok(Game::from_position(start))
+    Ok((Game::from_position(start), Notes::default()))
 }
 
 /// `POST /api/games`: a new board.
@@ -94,8 +96,8 @@ pub async fn create(
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Json(request) = body?;
-    let game = game_of(&request, &state)?;
-    let id = state.open(game.clone());
+    let (game, notes) = game_of(&request, &state)?;
+    let id = state.open(game.clone(), notes);
     Ok(Json(GameView::of(id, &game, 0)))
 }
 
@@ -133,13 +135,7 @@ pub async fn play(
     let mv = parse_move(&request.mv)?;
     state.with(id, |s| {
         s.game.push(mv).map_err(ApiError::bad_request)?;
-        // A new move ends the line that could be redone, unless it is the
-        // move that would be redone.
-        if s.redo.last() == Some(&mv) {
-            s.redo.pop();
-        } else {
-            s.redo.clear();
-        }
+        s.played(mv);
         changed(id, s)
     })
 }
@@ -216,15 +212,17 @@ pub async fn load(
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = path?;
     let Json(request) = body?;
-    let game = game_of(&request, &state)?;
+    let (game, notes) = game_of(&request, &state)?;
     state.with(id, |s| {
         s.game = game;
+        s.notes = notes;
         s.redo.clear();
         changed(id, s)
     })
 }
 
-/// `GET /api/games/{id}/record`: the game's record and position.
+/// `GET /api/games/{id}/record`: the game's record (with the tags and
+/// comments of the record it was loaded from) and position.
 pub async fn record(
     State(state): State<Arc<AppState>>,
     path: Result<Path<u64>, axum::extract::rejection::PathRejection>,
@@ -232,7 +230,7 @@ pub async fn record(
     let Path(id) = path?;
     state.with(id, |s| {
         Ok(Json(serde_json::json!({
-            "record": s.game.to_string(),
+            "record": s.notes.record(&s.game)?.to_string(),
             "position": s.game.position().to_string(),
         })))
     })

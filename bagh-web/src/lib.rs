@@ -22,6 +22,7 @@ mod api_puzzles;
 mod api_truth;
 mod assets;
 mod error;
+mod notes;
 mod search_guard;
 mod state;
 mod views;

@@ -10,6 +10,7 @@ use bagh_engine::puzzles::Puzzle;
 use bagh_tablebase::Tablebase;
 
 use crate::error::ApiError;
+use crate::notes::Notes;
 
 /// Games kept at most; the least recently used goes first.
 pub const MAX_SESSIONS: usize = 256;
@@ -21,6 +22,8 @@ pub struct Session {
     pub game: Game,
     /// Moves taken back, the next to redo last.
     pub redo: Vec<Move>,
+    /// The tags and comments of the record the game was loaded from.
+    pub notes: Notes,
     /// Stop flags of the searches running for this game.
     pub searches: Vec<Arc<AtomicBool>>,
     /// When it was last used (a counter).
@@ -28,6 +31,19 @@ pub struct Session {
 }
 
 impl Session {
+    /// Notes that `mv` was just played: the line to redo goes on when `mv`
+    /// is its next move; otherwise that line, and its moves' comments, are
+    /// gone.
+    pub fn played(&mut self, mv: Move) {
+        if self.redo.last() == Some(&mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+            self.notes
+                .line_replaced_after(self.game.len().saturating_sub(1));
+        }
+    }
+
     /// Stops every search of this game; gives how many were running (a
     /// search raises its own flag when it ends).
     pub fn stop_searches(&mut self) -> usize {
@@ -91,8 +107,9 @@ impl AppState {
         self.running.load(Ordering::Relaxed)
     }
 
-    /// Opens a session for `game` and gives its id.
-    pub fn open(&self, game: Game) -> u64 {
+    /// Opens a session for `game` (with its record's `notes`) and gives
+    /// its id.
+    pub fn open(&self, game: Game, notes: Notes) -> u64 {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let used = self.clock.fetch_add(1, Ordering::Relaxed);
         let mut sessions = self.lock();
@@ -108,6 +125,7 @@ impl AppState {
             Session {
                 game,
                 redo: Vec::new(),
+                notes,
                 searches: Vec::new(),
                 used,
             },
