@@ -5,17 +5,30 @@
 
 import type { Game, Move, MoveLike, Position, Ruleset, RulesLike, Side } from './index';
 
-/** A score for the side to move: centi-goats, or a proven result in plies (`value` null when the distance is unknown). */
+/**
+ * A score for one side: `value` in thousandths of a result for `cp` (1000 a
+ * sure win; with the network, 1000 times the win probability less the loss
+ * probability), or a proven result's plies (`value` null when the distance
+ * is unknown).
+ */
 export interface Score {
   readonly kind: 'cp' | 'win' | 'loss' | 'draw';
   readonly value: number | null;
-  /** As people read it: `+0.35` (goats), `win in 7`, `draw`. */
+  /**
+   * As people read it. A `goatsScore`'s text is the one display of a score,
+   * from the goats' side: `+0.30` (the expected result for the goats, in
+   * [-1, 1]), `goats win in 12 plies`, `tigers win`, `draw`. A `score`'s,
+   * for the side to move: `+0.30`, `win in 7 plies`, `loss`, `draw`.
+   */
   readonly text: string;
 }
 
 /** One root move's score and principal variation. */
 export interface Line {
+  /** For the side to move. */
   readonly score: Score;
+  /** The same score from the goats' side, whoever is to move. */
+  readonly goatsScore: Score;
   readonly pv: Move[];
 }
 
@@ -57,7 +70,7 @@ export interface SearchProgress {
   readonly depth: number;
   readonly seldepth: number;
   readonly multipv: number;
-  /** The score as people read it (`+0.35`, `win in 7`). */
+  /** The score as people read it, from the goats' side (`+0.30`, `goats win in 7 plies`, `draw`). */
   readonly score: string;
   readonly nodes: number;
   readonly nps: number;

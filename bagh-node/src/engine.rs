@@ -51,13 +51,14 @@ pub struct SearchTask {
     on_progress: Option<Reporter<LineReport>>,
 }
 
-/// What `onProgress` hears of a line of `progress`.
-fn line_report(progress: &Progress) -> LineReport {
+/// What `onProgress` hears of a line of `progress`, `turn` being the side
+/// to move at the root: the score as every front end shows it.
+fn line_report(progress: &Progress, turn: Side) -> LineReport {
     LineReport {
         depth: progress.depth,
         seldepth: progress.seldepth,
         multipv: progress.multipv as u32,
-        score: progress.score.in_goats(),
+        score: progress.score.pov(turn).to_string(),
         nodes: progress.nodes as f64,
         nps: progress.nps as f64,
         time: progress.time.as_secs_f64(),
@@ -72,9 +73,10 @@ impl<'task> ScopedTask<'task> for SearchTask {
     fn compute(&mut self) -> Result<Self::Output> {
         let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
         let reporter = self.on_progress.as_ref();
+        let turn = self.game.side_to_move();
         let report = |progress: &Progress| {
             if let Some(reporter) = reporter {
-                send(reporter, line_report(progress));
+                send(reporter, line_report(progress, turn));
             }
         };
         Ok(if self.best_move_only {
@@ -100,9 +102,9 @@ impl<'task> ScopedTask<'task> for SearchTask {
 }
 
 /// `{ kind: "cp" | "win" | "loss" | "draw", value, text }`: `value` in
-/// centi-goats or plies (null when a proven result has no known distance),
-/// `text` as people read it (`+0.35`, `win in 7`).
-fn score_object<'env>(env: &'env Env, score: Score) -> Result<Object<'env>> {
+/// thousandths of a result or plies (null when a proven result has no
+/// known distance), for the side the score is for; `text` as given.
+fn score_object<'env>(env: &'env Env, score: Score, text: String) -> Result<Object<'env>> {
     let (kind, value) = match score {
         Score::Value(v) => ("cp", Some(f64::from(v))),
         Score::Win(d) => ("win", d.map(f64::from)),
@@ -112,21 +114,23 @@ fn score_object<'env>(env: &'env Env, score: Score) -> Result<Object<'env>> {
     let mut object = Object::new(env)?;
     object.set("kind", kind)?;
     object.set("value", value)?;
-    object.set("text", score.in_goats())?;
+    object.set("text", text)?;
     Ok(object)
 }
 
 fn analysis_object<'env>(env: &'env Env, analysis: &Analysis, side: Side) -> Result<Object<'env>> {
     let mut object = Object::new(env)?;
     object.set("bestMove", move_object(env, analysis.best_move)?)?;
-    object.set("score", score_object(env, analysis.score)?)?;
-    // The score from the goats' side, whoever is to move.
-    let goats = if side == Side::Goat {
-        analysis.score
-    } else {
-        analysis.score.flip()
+    // `score` is for the side to move (text `+0.30`, `win in 7 plies`);
+    // `goatsScore` from the goats' side, whoever is to move, its text the
+    // display every front end shows (`+0.30`, `goats win in 7 plies`).
+    let relative = |score: Score| score_object(env, score, score.for_side_to_move());
+    let goats = |score: Score| {
+        let pov = score.pov(side);
+        score_object(env, pov.goats(), pov.to_string())
     };
-    object.set("goatsScore", score_object(env, goats)?)?;
+    object.set("score", relative(analysis.score)?)?;
+    object.set("goatsScore", goats(analysis.score)?)?;
     object.set("turn", side.name())?;
     object.set("pv", move_array(env, analysis.pv.iter().copied())?)?;
     object.set("depth", f64::from(analysis.depth))?;
@@ -136,7 +140,8 @@ fn analysis_object<'env>(env: &'env Env, analysis: &Analysis, side: Side) -> Res
     let mut lines = env.create_array(analysis.lines.len() as u32)?;
     for (i, line) in analysis.lines.iter().enumerate() {
         let mut entry = Object::new(env)?;
-        entry.set("score", score_object(env, line.score)?)?;
+        entry.set("score", relative(line.score)?)?;
+        entry.set("goatsScore", goats(line.score)?)?;
         entry.set("pv", move_array(env, line.pv.iter().copied())?)?;
         lines.set(i as u32, entry)?;
     }

@@ -35,7 +35,10 @@ test('the engine finds the winning capture, and scores it for both sides', async
   assert.deepEqual({ kind: analysis.score.kind, value: analysis.score.value }, { kind: 'win', value: 1 });
   assert.equal(analysis.turn, 'tiger');
   assert.equal(analysis.goatsScore.kind, 'loss');
-  assert.equal(analysis.score.text, 'win in 1');
+  assert.equal(analysis.score.text, 'win in 1 ply');
+  // The display names the winner, whoever is to move.
+  assert.equal(analysis.goatsScore.text, 'tigers win in 1 ply');
+  assert.equal(analysis.lines[0].goatsScore.text, 'tigers win in 1 ply');
 });
 
 test('an AbortSignal ends a long search, which answers what it has', async () => {
@@ -186,7 +189,7 @@ test('builds and searches report their progress on the main thread', async () =>
     assert.deepEqual(lines.map((l) => l.multipv), [1, 2, 1, 2, 1, 2, 1, 2]);
     const last = lines[lines.length - 2];
     assert.equal(last.pv[0], String(analysis.bestMove));
-    assert.equal(last.score, analysis.score.text);
+    assert.equal(last.score, analysis.goatsScore.text);
     const moves = [];
     await engine.bestMove(new bagh.Game(), { depth: 2, onProgress: (l) => moves.push(l.depth) });
     await new Promise((resolve) => setImmediate(resolve));
