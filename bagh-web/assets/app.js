@@ -35,7 +35,10 @@ async function api(method, path, body) {
   return data;
 }
 
-function say(text) { $('status').textContent = text; }
+// Messages (a refusal, an error, the engine thinking) have a line of their
+// own: the status line keeps the side to move, the goats in hand and the
+// captures. A new position clears the message.
+function say(text) { $('message').textContent = text; }
 
 async function run(work) {
   try { await work(); } catch (error) { say(error.message); }
@@ -158,11 +161,11 @@ function showStatus() {
     const who = game.outcome.winner ? sideName(game.outcome.winner, true) + ' win' : 'Draw';
     banner.textContent = `${who} (${game.outcome.result}): ${game.outcome.reason}`;
     banner.hidden = false;
-    say(`Game over: ${who}.`);
+    $('status').textContent = `Game over: ${who}.`;
   } else {
     banner.hidden = true;
-    say(`${sideName(game.side, true)} to move · ${game.in_hand} in hand · ` +
-        `${game.captured} of ${game.capture_target} captured`);
+    $('status').textContent = `${sideName(game.side, true)} to move · ${game.in_hand} in hand · ` +
+        `${game.captured} of ${game.capture_target} captured`;
   }
 }
 
@@ -221,6 +224,7 @@ async function update(view) {
   const before = ui.game;
   ui.game = view;
   ui.selected = null;
+  say('');
   if (!before || before.rules !== view.rules) showRules(view.rules);
   // Keep the line ahead for the move list: the redo stack's moves.
   if (!before || view.redo === 0) ui.future = [];

@@ -43,7 +43,7 @@ def test_play_analyse_and_train(server: dict[str, Any], driver: Any) -> None:
 
     # A click on an occupied point is refused, and nothing is played.
     click(driver, "c3")
-    assert "occupied" in driver.find_element(By.ID, "status").text
+    assert "occupied" in driver.find_element(By.ID, "message").text
     assert len(plies(driver)) == 2
 
     # The tables mark every legal move, and the engine's lines come live.
