@@ -1,0 +1,2 @@
+//! The engine: best moves and analysis, single-threaded, and the static
+//! evaluation.
