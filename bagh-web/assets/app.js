@@ -436,8 +436,6 @@ async function setMode(mode) {
   if (mode === ui.mode) return;
   stopAnalysis();
   await settleEngine();
-  // The Play tab's game is kept while the puzzles use the board.
-  if (mode === 'train') ui.playRecord = (await api('GET', `/api/games/${ui.game.id}/record`)).record;
   ui.mode = mode;
   $('mode-play').classList.toggle('active', mode === 'play');
   $('mode-train').classList.toggle('active', mode === 'train');
@@ -445,7 +443,12 @@ async function setMode(mode) {
   $('train-panel').hidden = mode !== 'train';
   if (mode === 'train') {
     ui.puzzles = await api('GET', '/api/puzzles');
-    if (ui.puzzles.length) await showPuzzle(0);
+    // Back on the Play tab already: its game stays.
+    if (ui.mode === 'train' && ui.puzzles.length) {
+      // The Play tab's game is kept while the puzzles use the board.
+      ui.playRecord = (await api('GET', `/api/games/${ui.game.id}/record`)).record;
+      await showPuzzle(0);
+    }
   } else {
     const record = ui.playRecord;
     ui.playRecord = null;
