@@ -1,0 +1,47 @@
+#!/bin/sh
+# Makes sure that the tools `make wasm` needs are here, installing what is
+# missing where it can; exits 0 when all are, else 1 after saying what is
+# missing and how to get it. Usage: toolchain.sh <wasm-bindgen version> <tools dir>
+#
+# - rustc and cargo with the wasm32 standard library's source: rustup's
+#   toolchain here has no wasm32 std and cannot download one, so Debian's
+#   rustc-web, cargo-web and rust-web-src (/usr/bin/rustc, /usr/bin/cargo,
+#   the std built with -Z build-std);
+# - wasm-opt, from Debian's binaryen;
+# - wasm-bindgen-cli of exactly the version of the wasm-bindgen crate, from
+#   crates.io, installed into <tools dir>/bin.
+version=$1
+tools=$2
+missing=""
+
+have_rust() {
+    [ -x /usr/bin/rustc ] && [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library/std ]
+}
+
+if ! have_rust || ! command -v wasm-opt >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+        echo "installing Debian's rustc-web, cargo-web, rust-web-src and binaryen for the WebAssembly build"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q rustc-web cargo-web rust-web-src binaryen >/dev/null 2>&1 ||
+            { apt-get update -q >/dev/null 2>&1 &&
+              DEBIAN_FRONTEND=noninteractive apt-get install -y -q rustc-web cargo-web rust-web-src binaryen >/dev/null 2>&1; } || true
+    fi
+fi
+have_rust || missing="$missing
+  - a Rust toolchain with the wasm32-unknown-unknown standard library: on Debian, apt-get install rustc-web cargo-web rust-web-src"
+command -v wasm-opt >/dev/null 2>&1 || missing="$missing
+  - wasm-opt: apt-get install binaryen"
+
+if [ "$("$tools/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
+    echo "installing wasm-bindgen-cli $version into $tools (a few minutes, once)"
+    # --locked first; without it where a crate of its lock file has since
+    # been yanked from the registry.
+    cargo install --quiet --locked wasm-bindgen-cli --version "$version" --root "$tools" 2>/dev/null ||
+        cargo install --quiet wasm-bindgen-cli --version "$version" --root "$tools" ||
+        missing="$missing
+  - wasm-bindgen-cli $version: cargo install wasm-bindgen-cli --version $version --root $tools"
+fi
+
+if [ -n "$missing" ]; then
+    echo "the WebAssembly build needs:$missing"
+    exit 1
+fi
