@@ -2,10 +2,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bagh_core::{Game, Move, Position};
 
+use crate::clock::Instant;
 use crate::level;
 use crate::ordering::Heuristics;
 use crate::root::Completed;

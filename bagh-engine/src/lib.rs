@@ -78,6 +78,7 @@
 #![warn(missing_docs)]
 
 mod analysis;
+mod clock;
 #[cfg(feature = "tablebase")]
 pub mod critical;
 #[cfg(feature = "tablebase")]

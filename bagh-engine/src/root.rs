@@ -7,10 +7,9 @@
 //! exact score, so the first `k` moves are searched with an open window and
 //! the rest with a null window against that floor.
 
-use std::time::Instant;
-
 use bagh_core::Move;
 
+use crate::clock::Instant;
 use crate::score::{is_proven, Score, INFINITE};
 use crate::search::Searcher;
 

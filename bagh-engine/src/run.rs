@@ -12,10 +12,10 @@
 //! stop anyway when the main thread is done.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use bagh_core::{Game, Move};
 
+use crate::clock::Instant;
 use crate::ordering::Heuristics;
 use crate::path::GamePath;
 use crate::root::{Completed, Iteration};
@@ -70,7 +70,6 @@ impl Engine {
         };
         let deadline = limits.time.map(|t| start + t);
         let soft_deadline = limits.time.map(|t| start + t / 2);
-        let done = AtomicBool::new(false);
         let helpers = self.options.threads - 1;
         let share = limits
             .nodes
@@ -80,33 +79,8 @@ impl Engine {
         let tables = self.options.tablebase.as_deref().filter(|_| use_tables);
         let stop = &*self.stop;
         let heuristics = &mut self.heuristics;
-        std::thread::scope(|scope| {
-            let mut handles = Vec::with_capacity(helpers);
-            for helper in 0..helpers {
-                let done = &done;
-                let path = path_for(game);
-                let mut rotated = moves.to_vec();
-                rotated.rotate_left((helper + 1) % moves.len());
-                handles.push(scope.spawn(move || {
-                    let mut own = Heuristics::new();
-                    let control = Control {
-                        stop,
-                        done: Some(done),
-                        deadline,
-                        max_nodes: share,
-                    };
-                    let mut searcher = Searcher::new(path, tt, &mut own, weights, control);
-                    #[cfg(feature = "tablebase")]
-                    {
-                        searcher.tables = tables;
-                    }
-                    // Every other helper starts a ply deeper, so that the threads
-                    // are not all on the same depth.
-                    let first_depth = 1 + (helper as u32 + 1) % 2;
-                    searcher.iterate(&rotated, first_depth, max_depth, 1, None, &mut |_| {});
-                    searcher.nodes
-                }));
-            }
+        // The main thread's search, reporting each iteration.
+        let mut main_search = || {
             let control = Control {
                 stop,
                 done: None,
@@ -139,9 +113,45 @@ impl Engine {
             };
             let completed =
                 searcher.iterate(moves, 1, max_depth, multipv, soft_deadline, &mut report);
+            (completed, searcher.nodes)
+        };
+        // One thread searches here without spawning, scoping or joining any:
+        // WebAssembly without threads has no thread to give.
+        if helpers == 0 {
+            return main_search();
+        }
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(helpers);
+            for helper in 0..helpers {
+                let done = &done;
+                let path = path_for(game);
+                let mut rotated = moves.to_vec();
+                rotated.rotate_left((helper + 1) % moves.len());
+                handles.push(scope.spawn(move || {
+                    let mut own = Heuristics::new();
+                    let control = Control {
+                        stop,
+                        done: Some(done),
+                        deadline,
+                        max_nodes: share,
+                    };
+                    let mut searcher = Searcher::new(path, tt, &mut own, weights, control);
+                    #[cfg(feature = "tablebase")]
+                    {
+                        searcher.tables = tables;
+                    }
+                    // Every other helper starts a ply deeper, so that the threads
+                    // are not all on the same depth.
+                    let first_depth = 1 + (helper as u32 + 1) % 2;
+                    searcher.iterate(&rotated, first_depth, max_depth, 1, None, &mut |_| {});
+                    searcher.nodes
+                }));
+            }
+            let (completed, nodes) = main_search();
             done.store(true, Ordering::Relaxed);
             let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            (completed, searcher.nodes + helper_nodes)
+            (completed, nodes + helper_nodes)
         })
     }
 }

@@ -7,13 +7,12 @@
 //! this game but not for the position met along another path, so the table
 //! keeps only its best move (see the [guide](crate::guide::engine)).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use bagh_core::{for_each_tiger_move, goats_under_attack, Move, MoveList, Side};
 
+use crate::clock::Instant;
 use crate::eval::evaluate;
 use crate::ordering::{pick, Heuristics, KeyedMoves, MAX_PLY, REDUCIBLE};
 use crate::path::{for_each_legal_move, GamePath, Status};
