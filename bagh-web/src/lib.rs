@@ -68,10 +68,7 @@ impl Default for ServeOptions {
 /// The routes of the page and the API over `options`' tables and puzzles.
 pub fn router(options: ServeOptions) -> Router {
     let state = Arc::new(state::AppState::new(options.tables, options.puzzles));
-    Router::new()
-        .route("/", get(assets::index))
-        .route("/app.js", get(assets::script))
-        .route("/style.css", get(assets::style))
+    assets::routes(Router::new())
         .route("/api/info", get(info))
         .route("/api/games", post(api_games::create))
         .route(

@@ -1,0 +1,386 @@
+// The game: the page's state over a back end (backend.js), the status and
+// the move list, the engine's turns, undo and redo, the analysis, the
+// tables' panel, the tabs and the Game and Record panels.
+
+import { $, run, say, sideName, ui } from './state.js';
+import { drawBoard, moveTo, movesFrom, onPointClick, placementOn } from './board.js';
+import { answerPuzzle, showPuzzle } from './trainer.js';
+
+const CUSTOM = 'custom';  // the rule-set choice that takes the typed text form
+
+function showStatus() {
+  const game = ui.game;
+  const banner = $('banner');
+  if (game.outcome) {
+    const who = game.outcome.winner ? sideName(game.outcome.winner, true) + ' win' : 'Draw';
+    banner.textContent = `${who} (${game.outcome.result}): ${game.outcome.reason}`;
+    banner.hidden = false;
+    $('status').textContent = `Game over: ${who}.`;
+  } else {
+    banner.hidden = true;
+    $('status').textContent = `${sideName(game.side, true)} to move · ${game.in_hand} in hand · ` +
+        `${game.captured} of ${game.capture_target} captured`;
+  }
+}
+
+function showMoves() {
+  const list = $('move-list');
+  list.replaceChildren();
+  const line = ui.game.moves.concat(ui.future || []);
+  line.forEach((move, i) => {
+    const item = document.createElement('li');
+    item.textContent = move;
+    item.dataset.ply = String(i + 1);
+    if (i + 1 === ui.game.moves.length) item.classList.add('current');
+    if (i >= ui.game.moves.length) item.classList.add('future');
+    item.addEventListener('click', () => run(() => goto(i + 1)));
+    list.appendChild(item);
+  });
+}
+
+function showTruth() {
+  const out = $('truth');
+  const list = $('move-truth');
+  list.replaceChildren();
+  const truth = ui.truth;
+  if (!truth) { out.textContent = 'Asking the tables…'; return; }
+  if (!truth.available) { out.textContent = truth.reason; return; }
+  const p = truth.position;
+  out.innerHTML = '';
+  const value = document.createElement('span');
+  value.className = p.value;
+  value.textContent = `${sideName(ui.game.side, true)} to move: ${p.value}` +
+    (p.distance != null ? ` in ${p.distance} plies` : '');
+  out.appendChild(value);
+  const order = { win: 0, draw: 1, loss: 2 };
+  const moves = truth.moves.slice().sort((a, b) => order[a.value] - order[b.value] ||
+    (a.value === 'win' ? (a.distance ?? 0) - (b.distance ?? 0) : (b.distance ?? 0) - (a.distance ?? 0)));
+  for (const entry of moves) {
+    const item = document.createElement('li');
+    item.className = entry.value;
+    item.dataset.move = entry.move;
+    item.textContent = `${entry.move}  ${entry.value}` + (entry.distance != null ? ` ${entry.distance}` : '');
+    list.appendChild(item);
+  }
+}
+
+function render() {
+  drawBoard();
+  showStatus();
+  showMoves();
+  if (ui.mode === 'play') showTruth();
+  $('position-text').value = ui.game.position;
+  $('undo').disabled = ui.game.moves.length === 0;
+  $('redo').disabled = ui.game.redo === 0;
+}
+
+async function update(view) {
+  const before = ui.game;
+  ui.game = view;
+  ui.selected = null;
+  say('');
+  if (!before || before.rules !== view.rules) showRules(view.rules);
+  // Keep the line ahead for the move list: the redo stack's moves.
+  if (!before || view.redo === 0) ui.future = [];
+  else {
+    const line = before.moves.concat(ui.future || []);
+    ui.future = line.slice(view.moves.length, view.moves.length + view.redo);
+  }
+  ui.truth = null;
+  render();
+  if (ui.mode === 'play') {
+    const id = view.id;
+    const truth = await ui.backend.truth(id).catch((e) => ({ available: false, reason: e.message }));
+    if (ui.game && ui.game.id === id && ui.game.position === view.position) {
+      ui.truth = truth;
+      drawBoard();
+      showTruth();
+    }
+  }
+}
+
+// ---- moves ----
+
+function clickPoint(point) {
+  if (!ui.game || ui.thinking) return;
+  if (ui.game.outcome) { say('The game is over: undo, or start a new game.'); return; }
+  const piece = ui.game.pieces[point];
+  const side = ui.game.side;
+  if (side === 'goat' && ui.game.in_hand > 0) {
+    if (piece) { say(`${point} is occupied: place the goat on an empty point.`); return; }
+    const move = placementOn(point);
+    if (move) run(() => playMove(move));
+    else say(`${point}: no goat can be placed there.`);
+    return;
+  }
+  if (ui.selected) {
+    const move = moveTo(ui.selected, point);
+    if (move) { run(() => playMove(move)); return; }
+  }
+  if (piece === side && movesFrom(point).length) {
+    ui.selected = ui.selected === point ? null : point;
+    drawBoard();
+    return;
+  }
+  if (piece === side) say(`The ${sideName(side)} on ${point} cannot move.`);
+  else if (piece) say(`${point} holds a ${piece}: it is the ${sideName(side, false)}s' turn.`);
+  else say(`Choose a ${sideName(side)} to move first.`);
+  ui.selected = null;
+  drawBoard();
+}
+
+async function playMove(move) {
+  if (ui.mode === 'train') return answerPuzzle(move, update);
+  stopAnalysis();
+  await update(await ui.backend.play(ui.game.id, move));
+  await engineTurn();
+}
+
+// Before any other change of the board, a move the engine is thinking
+// about is asked for at once (a stop makes it answer with its best so far,
+// or give up) and shown, so that the change starts from the back end's
+// board.
+async function settleEngine() {
+  const pending = ui.engineMove;
+  if (!pending) return;
+  await ui.backend.stop(ui.game.id).catch(() => {});
+  await pending.catch(() => {});
+}
+
+// The engine moves whenever it is its side's turn in a game not over:
+// after a move, an undo, an import, a new game, a jump in the move list, a
+// return from the puzzles, or a change of the side it plays.
+async function engineTurn() {
+  const side = $('engine-side').value;
+  if (ui.mode !== 'play' || !ui.game || ui.game.outcome || side !== ui.game.side || ui.engineMove) return;
+  const level = Number($('engine-level').value);
+  const seconds = Number($('engine-time').value);
+  ui.thinking = true;
+  say(`The engine (${sideName(side, true).toLowerCase()}, level ${level}) is thinking…`);
+  const asked = (async () => {
+    const view = await ui.backend.engineMove(ui.game.id, {
+      level: Math.min(20, Math.max(1, Math.round(level) || 10)),
+      time_ms: Math.min(10000, Math.max(1, Math.round((seconds || 0.5) * 1000))),
+    });
+    ui.thinking = false;
+    await update(view);
+  })();
+  ui.engineMove = asked;
+  try {
+    await asked;
+  } finally {
+    ui.engineMove = null;
+    ui.thinking = false;
+  }
+}
+
+// Shows the position after `ply` moves of the line, then lets the engine
+// move if it is its turn.
+async function goto(ply) {
+  stopAnalysis();
+  await settleEngine();
+  await update(await ui.backend.goto(ui.game.id, ply));
+  await engineTurn();
+}
+
+// The side to move after `ply` moves of the line (the sides alternate).
+function sideAt(ply) {
+  const odd = Math.abs(ui.game.moves.length - ply) % 2 === 1;
+  if (!odd) return ui.game.side;
+  return ui.game.side === 'goat' ? 'tiger' : 'goat';
+}
+
+// Undo and redo step over the engine's moves: against the engine, undo
+// takes back the player's last move with the engine's answer, and redo
+// plays both again, so that the player is on the move.
+function engineSide() {
+  return ui.mode === 'play' ? $('engine-side').value : 'none';
+}
+function undoTarget() {
+  const engine = engineSide();
+  let ply = ui.game.moves.length - 1;
+  if (ply > 0 && sideAt(ply) === engine) ply -= 1;
+  return ply;
+}
+function redoTarget() {
+  const engine = engineSide();
+  let ply = ui.game.moves.length + 1;
+  if (ui.game.redo >= 2 && sideAt(ply) === engine) ply += 1;
+  return ply;
+}
+
+// ---- analysis ----
+
+function stopAnalysis() {
+  const running = ui.analysis;
+  ui.analysis = null;
+  if (running) running.then((handle) => handle.close()).catch(() => {});
+}
+
+function analyse() {
+  stopAnalysis();
+  if (ui.game.outcome) { say('The game is over: nothing to analyse.'); return; }
+  const multipv = Math.min(8, Math.max(1, Number($('multipv').value) || 3));
+  const lines = $('lines');
+  lines.replaceChildren();
+  const shown = new Map();
+  let handle = null;
+  const finish = () => { if (ui.analysis === handle) ui.analysis = null; };
+  handle = ui.backend.analyse(ui.game.id, { multipv, time_ms: 20000 }, {
+    line(line) {
+      shown.set(line.multipv, line);
+      lines.replaceChildren();
+      for (const [, entry] of [...shown].sort((a, b) => a[0] - b[0])) {
+        const item = document.createElement('li');
+        item.textContent = `depth ${entry.depth}  ${entry.score}  ${entry.pv.join(' ')}`;
+        lines.appendChild(item);
+      }
+    },
+    done(done) {
+      say(`Analysis done: best ${done.best} (${done.score}, depth ${done.depth}).`);
+      finish();
+    },
+    error(message) {
+      if (message) say(message);
+      finish();
+    },
+  });
+  ui.analysis = handle;
+  handle.catch((error) => { say(error.message); finish(); });
+}
+
+// ---- tabs ----
+
+async function setMode(mode) {
+  if (mode === ui.mode) return;
+  stopAnalysis();
+  await settleEngine();
+  ui.mode = mode;
+  $('mode-play').classList.toggle('active', mode === 'play');
+  $('mode-train').classList.toggle('active', mode === 'train');
+  $('play-panel').hidden = mode !== 'play';
+  $('train-panel').hidden = mode !== 'train';
+  if (mode === 'train') {
+    ui.puzzles = await ui.backend.puzzles();
+    // Back on the Play tab already: its game stays.
+    if (ui.mode === 'train' && ui.puzzles.length) {
+      // The Play tab's game is kept while the puzzles use the board.
+      ui.playRecord = (await ui.backend.record(ui.game.id)).record;
+      await showPuzzle(0, update);
+    }
+  } else {
+    const record = ui.playRecord;
+    ui.playRecord = null;
+    await update(record ? await ui.backend.load(ui.game.id, { record }) : ui.game);
+    await engineTurn();
+  }
+}
+
+// ---- set up ----
+
+// The rule set a new game takes: the preset chosen, or with "custom" the
+// text form typed.
+function chosenRules() {
+  const preset = $('rules-preset').value;
+  if (preset !== CUSTOM) return preset;
+  const text = $('rules-text').value.trim();
+  if (!text) throw new Error("Type a rule set's text form, or choose a preset.");
+  return text;
+}
+
+// The Game panel shows the game's own rule set: its preset, or "custom"
+// with the text form.
+function showRules(rules) {
+  const preset = ui.presets.find((p) => p.id === rules || p.rules === rules);
+  $('rules-preset').value = preset ? preset.id : CUSTOM;
+  $('rules-text').value = preset ? '' : rules;
+}
+
+async function newGame() {
+  stopAnalysis();
+  await settleEngine();
+  await update(await ui.backend.load(ui.game.id, { rules: chosenRules() }));
+  await engineTurn();
+}
+
+async function importText() {
+  stopAnalysis();
+  const text = $('record').value.trim();
+  if (!text) { say('Paste a record or a position first.'); return; }
+  const looksLikeRecord = /^[[{]/.test(text) || /(^|\s)1\./.test(text);
+  const body = looksLikeRecord ? { record: text } : { rules: ui.game.rules, position: text };
+  await settleEngine();
+  await update(await ui.backend.load(ui.game.id, body));
+  await engineTurn();
+}
+
+// The record alone, which Import reads back; the position's text has its
+// own box.
+async function exportText() {
+  $('record').value = (await ui.backend.record(ui.game.id)).record;
+}
+
+function fillPresets(presets) {
+  ui.presets = presets;
+  const select = $('rules-preset');
+  for (const preset of presets) {
+    const option = document.createElement('option');
+    option.value = preset.id;
+    option.textContent = preset.id;
+    select.appendChild(option);
+  }
+  const custom = document.createElement('option');
+  custom.value = CUSTOM;
+  custom.textContent = 'custom (the text below)';
+  select.appendChild(custom);
+  // A preset chosen clears the text; text typed chooses "custom".
+  select.addEventListener('change', () => { if (select.value !== CUSTOM) $('rules-text').value = ''; });
+  $('rules-text').addEventListener('input', () => { select.value = CUSTOM; });
+}
+
+function wireControls() {
+  onPointClick(clickPoint);
+  $('undo').addEventListener('click', () => run(() => goto(undoTarget())));
+  $('redo').addEventListener('click', () => run(() => goto(redoTarget())));
+  // The engine takes the side it is given, at once if that side is to move
+  // (while it thinks, its move comes as it was asked).
+  $('engine-side').addEventListener('change', () => { if (!ui.thinking) run(engineTurn); });
+  $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; drawBoard(); });
+  $('move-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = $('move-input').value.trim().toLowerCase();
+    if (!text) return;
+    if (ui.thinking) { say('The engine is thinking: wait for its move.'); return; }
+    if (!ui.game.legal.includes(text)) { say(`${text} is not a legal move here.`); return; }
+    $('move-input').value = '';
+    run(() => playMove(text));
+  });
+  $('new-game').addEventListener('click', () => run(newGame));
+  $('analyse').addEventListener('click', analyse);
+  $('stop').addEventListener('click', () => { stopAnalysis(); say('Analysis stopped.'); });
+  $('import').addEventListener('click', () => run(importText));
+  $('export').addEventListener('click', () => run(exportText));
+  $('mode-play').addEventListener('click', () => run(() => setMode('play')));
+  $('mode-train').addEventListener('click', () => run(() => setMode('train')));
+  $('puzzle-prev').addEventListener('click', () => run(() => showPuzzle(ui.puzzle - 1, update)));
+  $('puzzle-next').addEventListener('click', () => run(() => showPuzzle(ui.puzzle + 1, update)));
+  document.addEventListener('keydown', (event) => {
+    if (event.target.tagName === 'INPUT' || event.target.tagName === 'TEXTAREA') return;
+    if (event.key === 'ArrowLeft' && ui.game.moves.length) run(() => goto(undoTarget()));
+    if (event.key === 'ArrowRight' && ui.game.redo) run(() => goto(redoTarget()));
+  });
+  // Closing the page stops its searches.
+  window.addEventListener('pagehide', () => {
+    if (ui.game) ui.backend.closing(ui.game.id).catch(() => {});
+  });
+}
+
+// Starts the page over `backend`: a new game, of the tables' rule set where
+// the back end has tables.
+export async function startGame(backend) {
+  ui.backend = backend;
+  const info = await backend.info();
+  fillPresets(info.presets);
+  await update(await backend.createGame(info.tables ? { rules: info.tables } : {}));
+  wireControls();
+}
