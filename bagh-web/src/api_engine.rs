@@ -145,7 +145,8 @@ pub async fn stop(
 
 /// `GET /api/games/{id}/analysis`: the engine's lines as they deepen, as
 /// server-sent events: `line` (depth, multipv, score, nodes, pv) for each
-/// line of each completed iteration, then `done` (the best move) or
+/// line of each completed iteration, the score as shown (from the goats'
+/// side), then `done` (the best move) or
 /// `error`. Closing the stream stops the search.
 pub async fn analysis(
     State(state): State<Arc<AppState>>,
@@ -169,6 +170,9 @@ pub async fn analysis(
     })?;
     let (sender, receiver) = tokio::sync::mpsc::channel::<Event>(64);
     let searching = Arc::clone(&state);
+    // Scores are shown as everywhere else: from the goats' side, whoever
+    // is to move (`+0.30`, `goats win in 12 plies`, `draw`).
+    let turn = game.side_to_move();
     tokio::task::spawn_blocking(move || {
         let mut engine = match new_engine(EngineOptions::default(), &cancel) {
             Ok(engine) => engine,
@@ -183,7 +187,7 @@ pub async fn analysis(
             let line = serde_json::json!({
                 "depth": progress.depth,
                 "multipv": progress.multipv,
-                "score": progress.score.to_string(),
+                "score": progress.score.pov(turn).to_string(),
                 "nodes": progress.nodes,
                 "pv": progress.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
             });
@@ -195,7 +199,7 @@ pub async fn analysis(
                 serde_json::json!({
                     "best": analysis.best_move.to_string(),
                     "depth": analysis.depth,
-                    "score": analysis.score.to_string(),
+                    "score": analysis.score.pov(turn).to_string(),
                 })
                 .to_string(),
             ),

@@ -12,6 +12,7 @@ or its driver is missing.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 from board_page import click, click_move, piece_on, plies, wait  # noqa: E402
 
+SCORE = re.compile(r"^depth \d+ ([+-]\d\.\d\d|0\.00|(goats|tigers) win( in \d+ pl(y|ies))?|draw) ")
 SHOTS = Path(os.environ.get("BAGH_SCREENSHOTS", "target/screenshots"))
 
 
@@ -56,6 +58,11 @@ def test_play_analyse_and_train(server: dict[str, Any], driver: Any) -> None:
     driver.find_element(By.ID, "analyse").click()
     wait(driver, lambda d: "depth" in d.find_element(By.ID, "lines").text)
     driver.find_element(By.ID, "stop").click()
+    # Scores read from the goats' side, as every front end shows them
+    # (docs/engine.md): "+0.30", "goats win in 12 plies", "draw".
+    first_line = driver.find_element(By.CSS_SELECTOR, "#lines li").text
+    assert SCORE.search(first_line), first_line
+    assert "cp " not in first_line
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SHOTS / "board-desktop.png"))
 
