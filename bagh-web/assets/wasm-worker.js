@@ -1,0 +1,58 @@
+// The worker of the WebAssembly back end (wasm.js). One instance keeps the
+// games; another runs the searches and is ended to stop one, since a
+// search in WebAssembly runs to its end without reading messages.
+//
+// Requests are {id, op, args}; answers {id, result} or {id, error}, and an
+// analysis sends {id, line} for each line of each completed depth.
+
+import init from './pkg/web/index.js';
+import { Games } from './wasm-games.js';
+
+const ready = init();
+let games = null;
+
+async function search(bagh, { snapshot, level, time_ms, multipv }, lines) {
+  const game = new bagh.Game(snapshot.rules, snapshot.start, snapshot.moves);
+  const options = level == null ? {} : { level, seed: snapshot.moves.length };
+  const engine = new bagh.Engine(snapshot.rules, options);
+  try {
+    if (!lines) return String(await engine.bestMove(game, { time: time_ms / 1000 }));
+    const analysis = await engine.analyse(game, {
+      time: time_ms / 1000,
+      multipv,
+      onProgress: (p) => lines({ depth: p.depth, multipv: p.multipv, score: p.score, nodes: p.nodes, pv: p.pv }),
+    });
+    return { best: String(analysis.bestMove), depth: analysis.depth, score: analysis.goatsScore.text };
+  } finally {
+    engine.free?.();
+  }
+}
+
+async function answer(bagh, op, args, lines) {
+  if (op === 'info') {
+    const presets = bagh.Ruleset.presetIds().map((id) => ({ id, rules: bagh.Ruleset.preset(id).toString() }));
+    return { presets, version: bagh.version };
+  }
+  if (op === 'search') return search(bagh, args, lines);
+  games ??= new Games(bagh);
+  if (op === 'create') return games.create(args.body);
+  if (op === 'load') return games.load(args.id, args.body);
+  if (op === 'play') return games.play(args.id, args.move);
+  if (op === 'goto') return games.goto(args.id, args.ply);
+  if (op === 'record') return games.record(args.id);
+  if (op === 'snapshot') return games.snapshot(args.id);
+  if (op === 'view') return games.view(args.id);
+  if (op === 'engineMove') return games.engineMove(args.id, args.snapshot, args.move);
+  throw new Error(`unknown request ${op}`);
+}
+
+self.onmessage = async (event) => {
+  const { id, op, args } = event.data;
+  try {
+    const bagh = await ready;
+    const lines = args && args.multipv ? (line) => self.postMessage({ id, line }) : null;
+    self.postMessage({ id, result: await answer(bagh, op, args || {}, lines) });
+  } catch (error) {
+    self.postMessage({ id, error: error && error.message ? error.message : String(error) });
+  }
+};
