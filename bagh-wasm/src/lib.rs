@@ -23,6 +23,7 @@ use wasm_bindgen::prelude::*;
 
 mod args;
 mod engine;
+mod engine_objects;
 mod errors;
 mod game;
 mod moves;
