@@ -31,8 +31,8 @@ demo: .venv
 
 ##@ Tests and checks
 
-## Every test: Rust, Python, C, Node, the browser board and a short fuzzing run
-test: test-rust test-python test-c test-node test-browser fuzz-smoke
+## Every test: Rust, Python, C, Node, WebAssembly, the browser board and a short fuzzing run
+test: test-rust test-python test-c test-node test-wasm test-browser fuzz-smoke
 
 # Everything CI checks (.ci/run): the tests, then formatting, clippy and the
 # documentation build (a separate target, so that `make test` stays the
@@ -540,3 +540,41 @@ package: .venv
 	$(PY) -m twine check --strict $(WHEELS)/bagh-*.tar.gz $(WHEELS)/bagh-*-abi3-*.whl
 	cd bagh-node && npm pack --dry-run
 # --- end of Packages for the registries ---
+
+##@ WebAssembly
+# --- WebAssembly (bagh-wasm) ---
+# bagh-wasm compiled to wasm32-unknown-unknown, then wasm-bindgen writes the
+# raw bindings twice, for Node (CommonJS) and for browsers and bundlers (an
+# ES module), and bagh-wasm/js/build.js adds the JavaScript layer, the type declarations
+# and a package.json to each (docs/wasm.md). bagh-wasm/toolchain.sh installs
+# what is missing (Debian's rustc-web, cargo-web, rust-web-src, lld and
+# binaryen where apt-get runs as root; wasm-bindgen-cli from crates.io, once, into
+# target/tools) or says what is needed. The build has its own target
+# directory, so that Debian's cargo and rustup's never share artefacts.
+WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version = "\(.*\)"$$/\1/p;}' Cargo.lock)
+WASM_TOOLS := $(CURDIR)/target/tools
+WASM_TARGET_DIR := target/wasm
+WASM_CARGO := RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$(WASM_TARGET_DIR) /usr/bin/cargo
+WASM_BUILT := $(WASM_TARGET_DIR)/wasm32-unknown-unknown/release/bagh_wasm.wasm
+WASM_PKG := bagh-wasm/pkg
+
+.PHONY: wasm test-wasm
+## The WebAssembly packages: bagh-wasm/pkg/node (CommonJS) and bagh-wasm/pkg/web (ES module)
+wasm:
+	@sh bagh-wasm/toolchain.sh $(WASM_BINDGEN_VERSION) $(WASM_TOOLS)
+	$(WASM_CARGO) build --quiet --release -Z build-std=std,panic_abort --target wasm32-unknown-unknown -p bagh-wasm
+	rm -rf $(WASM_PKG)/node $(WASM_PKG)/web
+	$(WASM_TOOLS)/bin/wasm-bindgen --target nodejs --out-dir $(WASM_PKG)/node $(WASM_BUILT)
+	$(WASM_TOOLS)/bin/wasm-bindgen --target web --out-dir $(WASM_PKG)/web $(WASM_BUILT)
+	$(NODE) bagh-wasm/js/build.js $(C_VERSION)
+	@echo "bagh_wasm_bg.wasm: $$(wc -c < $(WASM_PKG)/web/bagh_wasm_bg.wasm) bytes, $$(gzip -9 -c $(WASM_PKG)/web/bagh_wasm_bg.wasm | wc -c) gzipped"
+
+# The packages' tests (bagh-wasm/test/*.test.js) with node's own test
+# runner; some compare with the addon (`make node`). Skipped, with the
+# reason, where the toolchain cannot be installed.
+## The WebAssembly packages' tests (skipped where the toolchain cannot be installed)
+test-wasm: node
+	@if sh bagh-wasm/toolchain.sh $(WASM_BINDGEN_VERSION) $(WASM_TOOLS); then \
+	    $(MAKE) --no-print-directory wasm && $(NODE) --test bagh-wasm/test/*.test.js; \
+	else echo "test-wasm skipped: the toolchain above could not be installed"; fi
+# --- end of WebAssembly ---

@@ -7,9 +7,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::args;
 use crate::errors::{ErrorClass, Failure, JsResult, OrThrow};
-use crate::moves::{move_array, move_of, JsMove};
+use crate::moves::{move_array, move_of, move_value};
 use crate::outcome::outcome_value;
-use crate::points::nullable;
 use crate::position::JsPosition;
 use crate::records::set_tags;
 use crate::ruleset::{rules_of, JsRuleset};
@@ -178,20 +177,20 @@ impl JsGame {
 
     /// Plays `move` and returns it; an `IllegalMoveError` (and nothing
     /// changed) if it is not legal now.
-    pub fn push(&mut self, mv: JsValue) -> JsResult<JsMove> {
+    pub fn push(&mut self, mv: JsValue) -> JsResult<JsValue> {
         let mv = move_of("Game.push", &mv).or_throw()?;
         self.inner.push(mv).or_throw()?;
-        Ok(JsMove::from(mv))
+        Ok(move_value(mv))
     }
 
     /// Takes back the last move and returns it; `null` at the start.
     pub fn pop(&mut self) -> JsValue {
-        nullable(self.inner.pop().map(JsMove::from))
+        self.inner.pop().map_or(JsValue::NULL, move_value)
     }
 
     /// The last move, or `null` at the start.
     pub fn peek(&self) -> JsValue {
-        nullable(self.inner.peek().map(JsMove::from))
+        self.inner.peek().map_or(JsValue::NULL, move_value)
     }
 
     /// How the game ended (repetition and no-progress included), or `null`.

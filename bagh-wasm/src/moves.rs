@@ -1,6 +1,9 @@
 //! `Move`: a placement `c3`, a step or slide `a1a2`, or a capture `a1xa3`.
 
-use js_sys::Array;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use crate::args;
@@ -26,12 +29,32 @@ pub fn move_of(call: &str, value: &JsValue) -> Result<bagh_core::Move, Failure> 
     Ok(args::text(call, value)?.parse::<bagh_core::Move>()?)
 }
 
-/// An array of `Move` objects.
+thread_local! {
+    /// One frozen `Move` object per move, made the first time it is needed,
+    /// as the addon hands them out: the same move is the same object, and a
+    /// random game's thousands of `legalMoves()` make no new objects. There
+    /// are at most a few hundred moves; never freed, as they are shared.
+    static MOVE_OBJECTS: RefCell<HashMap<bagh_core::Move, JsValue>> = RefCell::new(HashMap::new());
+}
+
+/// The shared `Move` object of `mv`.
+pub fn move_value(mv: bagh_core::Move) -> JsValue {
+    MOVE_OBJECTS.with(|objects| {
+        objects
+            .borrow_mut()
+            .entry(mv)
+            .or_insert_with(|| {
+                let object = JsValue::from(JsMove::from(mv));
+                Object::freeze(object.unchecked_ref::<Object>());
+                object
+            })
+            .clone()
+    })
+}
+
+/// An array of the shared `Move` objects of `moves`.
 pub fn move_array(moves: impl IntoIterator<Item = bagh_core::Move>) -> Array {
-    moves
-        .into_iter()
-        .map(|mv| JsValue::from(JsMove::from(mv)))
-        .collect()
+    moves.into_iter().map(move_value).collect()
 }
 
 #[wasm_bindgen(js_class = Move)]

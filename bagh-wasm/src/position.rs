@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::args;
 use crate::errors::{ErrorClass, Failure, JsResult, OrThrow};
-use crate::moves::{move_array, move_of, JsMove};
+use crate::moves::{move_array, move_of, move_value};
 use crate::outcome::outcome_value;
 use crate::points::{nullable, point_names};
 use crate::ruleset::{rules_of, JsRuleset};
@@ -205,7 +205,7 @@ impl JsPosition {
         Ok(bagh_core::perft_divide(&self.inner, depth)
             .into_iter()
             .map(|(mv, nodes)| {
-                let pair = Array::of2(&JsMove::from(mv).into(), &JsValue::from(nodes as f64));
+                let pair = Array::of2(&move_value(mv), &JsValue::from(nodes as f64));
                 JsValue::from(pair)
             })
             .collect())
