@@ -49,7 +49,8 @@ pub(crate) fn choose(
     let best = lines.iter().map(|(_, s)| s.sort_key()).max().unwrap_or(0);
     let weights: Vec<f64> = lines
         .iter()
-        .map(|(_, s)| (f64::from(s.sort_key() - best) / temperature).exp())
+        // libm's exp, the same on every target (see the manifest).
+        .map(|(_, s)| libm::exp(f64::from(s.sort_key() - best) / temperature))
         .collect();
     let total: f64 = weights.iter().sum();
     let mut target = rng.next_f64() * total;

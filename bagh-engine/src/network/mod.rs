@@ -322,9 +322,11 @@ impl Network {
     }
 }
 
-/// Plies from the distance output, ln(1 + plies) / ln(256).
+/// Plies from the distance output, ln(1 + plies) / ln(256). libm's
+/// `expm1f` and `expf` (in [`softmax`]) are the same on every target, std's
+/// are the platform's: see the manifest.
 pub(crate) fn plies_from_distance(distance: f32) -> f32 {
-    (distance * DISTANCE_SCALE).exp_m1()
+    libm::expm1f(distance * DISTANCE_SCALE)
 }
 
 fn hand_input(position: &Position) -> usize {
@@ -347,7 +349,7 @@ fn board_inputs(position: &Position) -> u128 {
 
 fn softmax(logits: [f32; OUTPUTS]) -> Wdl {
     let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let e = logits.map(|z| (z - top).exp());
+    let e = logits.map(|z| libm::expf(z - top));
     let sum: f32 = e.iter().sum();
     Wdl {
         loss: e[0] / sum,
