@@ -545,7 +545,8 @@ package: .venv
 # --- WebAssembly (bagh-wasm) ---
 # bagh-wasm compiled to wasm32-unknown-unknown, then wasm-bindgen writes the
 # raw bindings twice, for Node (CommonJS) and for browsers and bundlers (an
-# ES module), and bagh-wasm/js/build.js adds the JavaScript layer, the type declarations
+# ES module), wasm-opt makes each .wasm smaller and faster, and
+# bagh-wasm/js/build.js adds the JavaScript layer, the type declarations
 # and a package.json to each (docs/wasm.md). bagh-wasm/toolchain.sh installs
 # what is missing (Debian's rustc-web, cargo-web, rust-web-src, lld and
 # binaryen where apt-get runs as root; wasm-bindgen-cli from crates.io, once, into
@@ -553,10 +554,18 @@ package: .venv
 # directory, so that Debian's cargo and rustup's never share artefacts.
 WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version = "\(.*\)"$$/\1/p;}' Cargo.lock)
 WASM_TOOLS := $(CURDIR)/target/tools
-WASM_TARGET_DIR := target/wasm
-WASM_CARGO := RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$(WASM_TARGET_DIR) /usr/bin/cargo
+WASM_TARGET_DIR := target/wasm-pkg
+# Without reference types: with them wasm-bindgen keeps JavaScript values in
+# an externref table, which Debian's wasm-opt (binaryen 108) cannot read
+# back; without them it keeps them in a JavaScript array, and wasm-opt -O3
+# pays in size and in speed (docs/wasm.md).
+WASM_CARGO := RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$(WASM_TARGET_DIR) \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=-reference-types" /usr/bin/cargo
 WASM_BUILT := $(WASM_TARGET_DIR)/wasm32-unknown-unknown/release/bagh_wasm.wasm
 WASM_PKG := bagh-wasm/pkg
+# The features rustc enables for wasm32 by default, which wasm-opt must accept.
+WASM_OPT_FLAGS := -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+    --enable-nontrapping-float-to-int --enable-multivalue
 
 .PHONY: wasm test-wasm
 ## The WebAssembly packages: bagh-wasm/pkg/node (CommonJS) and bagh-wasm/pkg/web (ES module)
@@ -566,6 +575,8 @@ wasm:
 	rm -rf $(WASM_PKG)/node $(WASM_PKG)/web
 	$(WASM_TOOLS)/bin/wasm-bindgen --target nodejs --out-dir $(WASM_PKG)/node $(WASM_BUILT)
 	$(WASM_TOOLS)/bin/wasm-bindgen --target web --out-dir $(WASM_PKG)/web $(WASM_BUILT)
+	set -e; for pkg in node web; do \
+	    wasm-opt $(WASM_OPT_FLAGS) $(WASM_PKG)/$$pkg/bagh_wasm_bg.wasm -o $(WASM_PKG)/$$pkg/bagh_wasm_bg.wasm; done
 	$(NODE) bagh-wasm/js/build.js $(C_VERSION)
 	@echo "bagh_wasm_bg.wasm: $$(wc -c < $(WASM_PKG)/web/bagh_wasm_bg.wasm) bytes, $$(gzip -9 -c $(WASM_PKG)/web/bagh_wasm_bg.wasm | wc -c) gzipped"
 
