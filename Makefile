@@ -75,11 +75,14 @@ cargo-nextest:
 # core by default), the stubs against the compiled module, and the Python
 # sources type-checked against the stubs.
 PYTEST_WORKERS ?= auto
+# mypy checks the browser tests apart: they have a conftest.py of their own,
+# as tests/python has.
 ## The Python tests, the stubs checked against the module, mypy --strict
 test-python: .venv
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py benchmarks/engine_bindings.py bagh-web/tests/browser/test_board.py training/*.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py benchmarks/engine_bindings.py training/*.py
+	$(PY) -m mypy --strict bagh-web/tests/browser/*.py
 	$(PY) training/train_eval.py --self-test
 	$(PY) training/train_eval.py --self-test --width 256
 	$(PY) training/train_agent.py --self-test
@@ -87,11 +90,14 @@ test-python: .venv
 # `bagh serve` in headless Chromium (bagh-web/tests/browser): Debian's chromium
 # and chromium-driver are installed when missing, where apt-get can; the test
 # says it is skipped, and why, where they cannot be. Screenshots go to
-# target/screenshots/.
+# target/screenshots/. The static board (make web-static) is tested too
+# where the WebAssembly toolchain installs.
 .PHONY: test-browser chromium
 ## The board of `bagh serve` in headless Chromium
 test-browser: .venv chromium
 	$(CARGO) $(TEST_BUILD)
+	@if sh bagh-wasm/toolchain.sh $(WASM_BINDGEN_VERSION) $(WASM_TOOLS); then $(MAKE) --no-print-directory web-static; \
+	else echo "the static board's browser test will be skipped: the WebAssembly toolchain could not be installed"; fi
 	BAGH_BIN=target/debug/bagh BAGH_SCREENSHOTS=target/screenshots $(PY) -m pytest -q -rs bagh-web/tests/browser
 
 chromium:
@@ -589,3 +595,25 @@ test-wasm: node
 	    $(MAKE) --no-print-directory wasm && $(NODE) --test bagh-wasm/test/*.test.js; \
 	else echo "test-wasm skipped: the toolchain above could not be installed"; fi
 # --- end of WebAssembly ---
+
+# --- The board as static files (bagh-web) ---
+# The page of `bagh serve` with the WebAssembly back end: its modules,
+# bagh-wasm/pkg/web (make wasm), a config.js that names the back end and the
+# puzzles, and the committed puzzle file. Any static file server serves the
+# directory (docs/web.md).
+WEB_STATIC := target/web-static
+WEB_PUZZLES := bagh-web/puzzles/bagh-chal.json
+
+.PHONY: web-static
+## The board as static files in target/web-static/: WebAssembly in Web Workers, no server
+web-static: wasm
+	rm -rf $(WEB_STATIC)
+	mkdir -p $(WEB_STATIC)/pkg
+	cp bagh-web/assets/index.html bagh-web/assets/style.css bagh-web/assets/*.js $(WEB_STATIC)/
+	cp -r $(WASM_PKG)/web $(WEB_STATIC)/pkg/web
+	@if [ -f $(WEB_PUZZLES) ]; then cp $(WEB_PUZZLES) $(WEB_STATIC)/puzzles.json; puzzles="'puzzles.json'"; \
+	else puzzles=null; fi; \
+	printf "%s\n" "// Written by make web-static: the WebAssembly back end and its puzzles." \
+	    "export const backend = 'wasm';" "export const puzzles = $$puzzles;" > $(WEB_STATIC)/config.js
+	@echo "$(WEB_STATIC): $$(du -sh $(WEB_STATIC) | cut -f1); serve it with any static file server, e.g. python3 -m http.server -d $(WEB_STATIC)"
+# --- end of the board as static files ---
