@@ -18,7 +18,7 @@ have_rust() {
     [ -x /usr/bin/rustc ] && [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library/std ] && [ -e /usr/bin/rust-lld ]
 }
 
-# The linker: rust-web's rust-lld is a link to the lld of its LLVM's
+# The linker: rust-web-llvm's rust-lld is a link to the lld of its LLVM's
 # version, a package of its own.
 lld_package() {
     major=$(/usr/bin/rustc -vV 2>/dev/null | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
@@ -31,11 +31,11 @@ if ! have_rust || ! command -v wasm-opt >/dev/null 2>&1; then
         DEBIAN_FRONTEND=noninteractive apt-get install -y -q rustc-web cargo-web rust-web-src binaryen >/dev/null 2>&1 ||
             { apt-get update -q >/dev/null 2>&1 &&
               DEBIAN_FRONTEND=noninteractive apt-get install -y -q rustc-web cargo-web rust-web-src binaryen >/dev/null 2>&1; } || true
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$(lld_package)" >/dev/null 2>&1 || true
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q rust-web-llvm "$(lld_package)" >/dev/null 2>&1 || true
     fi
 fi
 have_rust || missing="$missing
-  - a Rust toolchain with the wasm32-unknown-unknown standard library: on Debian, apt-get install rustc-web cargo-web rust-web-src $(lld_package)"
+  - a Rust toolchain with the wasm32-unknown-unknown standard library: on Debian, apt-get install rustc-web cargo-web rust-web-src rust-web-llvm $(lld_package)"
 command -v wasm-opt >/dev/null 2>&1 || missing="$missing
   - wasm-opt: apt-get install binaryen"
 

@@ -39,6 +39,7 @@ function install(raw, installAddon) {
     'Game.isLegal': (args, call) => [move(args[0], call)],
     'Game.push': (args, call) => [move(args[0], call)],
     'Move.equals': (args, call) => [move(args[0], call)],
+    'new Engine': (args, call) => [rules(args[0], call), args[1]],
     // new Game(rules, position, moves): a Position goes as its text and its
     // rule set's text, which the raw constructor checks against `rules`.
     'new Game': (args, call) => {
@@ -137,6 +138,41 @@ function install(raw, installAddon) {
     return proxy;
   }
 
+  // What the addon has and WebAssembly cannot do, as names that throw a
+  // clear error rather than a TypeError on `undefined`: the tables live in
+  // files, which a browser has not; a match runs its games on threads; the
+  // RL codes are the Python package's and the addon's.
+  function standIns(into) {
+    const refuse = (cls, message) => () => {
+      throw new into[cls](message);
+    };
+    const tables = refuse('TablebaseError',
+      'Tablebase: tables are files on disk, which WebAssembly cannot open; use the Node addon, the Python package or `bagh serve --tables`');
+    if (!into.Tablebase) {
+      const Tablebase = function Tablebase() {
+        tables();
+      };
+      Tablebase.open = tables;
+      Tablebase.build = tables;
+      Tablebase.default = tables;
+      into.Tablebase = Tablebase;
+    }
+    if (!into.PerfectPlayer) {
+      into.PerfectPlayer = function PerfectPlayer() {
+        refuse('TablebaseError',
+          'PerfectPlayer: it plays by tables, files on disk, which WebAssembly cannot open; use the Node addon or the Python package')();
+      };
+    }
+    if (!into.playMatch) {
+      into.playMatch = refuse('EngineError',
+        'playMatch: a match plays its games on threads, which WebAssembly has not here; play them with engine.bestMove and game.push');
+    }
+    if (!into.rl) {
+      const rl = refuse('BaghError', 'rl: the RL codes are not in the WebAssembly package; use the Node addon or the Python package');
+      into.rl = { encode: rl, decode: rl, legalMask: rl, observation: rl };
+    }
+  }
+
   const skip = new Set(['default', 'initSync', 'version']);
   for (const [key, value] of Object.entries(raw)) {
     if (skip.has(key) || key.startsWith('__') || typeof value !== 'function') continue;
@@ -145,5 +181,6 @@ function install(raw, installAddon) {
   exported.version = raw.version();
   // The error classes, the reprs and iteration, as the addon defines them.
   installAddon(exported);
+  standIns(exported);
   return exported;
 }

@@ -119,3 +119,16 @@ test('a bad field is named as the option is spelt', needs(wasm), () => {
     (e) => e.field === 'goatsCaptured',
   );
 });
+
+test('the names of the addon are all here; what needs files or threads throws why', needs(wasm, addon), () => {
+  const bagh = wasm.module;
+  assert.deepEqual(Object.keys(bagh).sort(), Object.keys(addon.module).sort());
+  const refused = [
+    [() => bagh.Tablebase.open('/tables'), bagh.TablebaseError, /files on disk/],
+    [() => bagh.Tablebase.build('bagh-chal', '/tables'), bagh.TablebaseError, /files on disk/],
+    [() => new bagh.PerfectPlayer(null), bagh.TablebaseError, /files on disk/],
+    [() => bagh.playMatch(1, 2), bagh.EngineError, /threads/],
+    [() => bagh.rl.encode('c3'), bagh.BaghError, /not in the WebAssembly package/],
+  ];
+  for (const [call, cls, words] of refused) assert.throws(call, (e) => e instanceof cls && words.test(e.message));
+});
