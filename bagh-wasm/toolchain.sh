@@ -41,12 +41,15 @@ command -v wasm-opt >/dev/null 2>&1 || missing="$missing
 
 if [ "$("$tools/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
     echo "installing wasm-bindgen-cli $version into $tools (a few minutes, once)"
+    # The wasm-bindgen binary alone, without TLS (the default feature, which
+    # only its test runner's downloads use): the compile is its cost.
     # --locked first; without it where a crate of its lock file has since
     # been yanked from the registry.
-    cargo install --quiet --locked wasm-bindgen-cli --version "$version" --root "$tools" 2>/dev/null ||
-        cargo install --quiet wasm-bindgen-cli --version "$version" --root "$tools" ||
+    flags="--quiet --no-default-features --bin wasm-bindgen --version $version --root $tools"
+    cargo install --locked $flags wasm-bindgen-cli 2>/dev/null ||
+        cargo install $flags wasm-bindgen-cli ||
         missing="$missing
-  - wasm-bindgen-cli $version: cargo install wasm-bindgen-cli --version $version --root $tools"
+  - wasm-bindgen-cli $version: cargo install --no-default-features --bin wasm-bindgen wasm-bindgen-cli --version $version --root $tools"
 fi
 
 if [ -n "$missing" ]; then
