@@ -4,10 +4,14 @@
 //! compiled 16 lanes wide; the dense layers, 16-bit multiply-adds of a
 //! pair of inputs into 8 sums at once). The dense layers are most of a
 //! node's cost, so the AVX2 path is where the search's speed with the
-//! network is won. The results are the same integers either way.
+//! network is won. WebAssembly compiled with SIMD (`simd128`, fixed at
+//! compile time: a module has no run-time check) has the same
+//! multiply-adds 4 sums wide for the dense layers. The results are the
+//! same integers every way.
 //!
 //! This is the crate's only `unsafe`: calling a function compiled for AVX2
-//! is sound only on a processor that has it, which is checked first.
+//! is sound only on a processor that has it, which is checked first, and
+//! the vector loads read within slices whose length is checked.
 #![allow(unsafe_code)]
 
 use super::{Accumulator, Bucket, H1_MAX, H1_WIDTHS, H2, H3, HIDDEN_SHIFT, ONE};
@@ -48,6 +52,14 @@ fn forward_of<const N: usize>(acc: &Accumulator, bucket: &Bucket, outputs: usize
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { forward_avx2::<N>(acc, bucket, outputs) };
     }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        let a = clamped::<N>(acc);
+        let h2 = dense32_simd128::<N>(&a, &bucket.w2, &bucket.b2);
+        let h3 = dense32_simd128::<H2>(&h2, &bucket.w3, &bucket.b3);
+        return last_layer(&h3, bucket, outputs);
+    }
+    #[allow(unreachable_code)]
     forward_portable::<N>(acc, bucket, outputs)
 }
 
@@ -117,6 +129,43 @@ fn dense32_avx2<const N: usize>(x: &[i16; N], w: &[i16], b: &[i32]) -> [i16; 32]
         unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), clamped) };
     }
     out.map(|v| v as i16)
+}
+
+/// [`dense`] with 32 outputs in WebAssembly's SIMD: each pair of inputs
+/// that is not zero is multiplied into the 32 sums by eight dot products
+/// of 4 pairs (`i32x4.dot_i16x8_s`, AVX2's `madd` 4 lanes wide).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn dense32_simd128<const N: usize>(x: &[i16; N], w: &[i16], b: &[i32]) -> [i16; 32] {
+    use std::arch::wasm32::*;
+    // The loads below stay within these slices.
+    let (w, b) = (&w[..N * 32], &b[..32]);
+    let mut sums: [v128; 8] = std::array::from_fn(|k| {
+        // SAFETY: `b` holds 32 values, so 4 from 4k are in it; read unaligned.
+        unsafe { v128_load(b[4 * k..].as_ptr().cast()) }
+    });
+    for (pair, column) in x.chunks_exact(2).zip(w.chunks_exact(64)) {
+        if pair[0] | pair[1] == 0 {
+            continue;
+        }
+        let both = i32::from(pair[0] as u16) | (i32::from(pair[1] as u16) << 16);
+        let xx = i32x4_splat(both);
+        for (k, sum) in sums.iter_mut().enumerate() {
+            // SAFETY: `column` holds 64 values, so 8 from 8k are in it.
+            let weights = unsafe { v128_load(column[8 * k..].as_ptr().cast()) };
+            *sum = i32x4_add(*sum, i32x4_dot_i16x8(xx, weights));
+        }
+    }
+    let (zero, one) = (i32x4_splat(0), i32x4_splat(ONE));
+    let clamp = |sum: v128| i32x4_min(i32x4_max(i32x4_shr(sum, HIDDEN_SHIFT), zero), one);
+    let mut out = [0i16; 32];
+    for (two, chunk) in sums.chunks_exact(2).zip(out.chunks_exact_mut(8)) {
+        // 0..=127 in each lane, so narrowing to 16 bits keeps every value.
+        let packed = i16x8_narrow_i32x4(clamp(two[0]), clamp(two[1]));
+        // SAFETY: `chunk` has room for 8 values (16 bytes), written unaligned.
+        unsafe { v128_store(chunk.as_mut_ptr().cast(), packed) };
+    }
+    out
 }
 
 #[cfg(target_arch = "x86_64")]
