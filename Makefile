@@ -617,3 +617,16 @@ web-static: wasm
 	    "export const backend = 'wasm';" "export const puzzles = $$puzzles;" > $(WEB_STATIC)/config.js
 	@echo "$(WEB_STATIC): $$(du -sh $(WEB_STATIC) | cut -f1); serve it with any static file server, e.g. python3 -m http.server -d $(WEB_STATIC)"
 # --- end of the board as static files ---
+
+# --- WebAssembly against native (benchmarks/wasm.js) ---
+# perft(6) from the bagh-chal start, the engine's nodes per second (one
+# thread) and the .wasm's size, raw and gzipped: the wasm package and the
+# release addon side by side in one Node process, medians of
+# BENCH_WASM_RUNS runs (docs/benchmarks/wasm.md).
+BENCH_WASM_RUNS ?= 5
+.PHONY: bench-wasm
+## WebAssembly against native in one run: perft(6), engine nodes per second, the .wasm's size
+bench-wasm: wasm
+	$(MAKE) --no-print-directory node NODE_PROFILE=release
+	$(NODE) benchmarks/wasm.js $(BENCH_WASM_RUNS)
+# --- end of WebAssembly against native ---
