@@ -18,12 +18,35 @@ const installAddon = fs.readFileSync(path.join(root, 'bagh-node', 'src', 'instal
 const shared = `const installAddon = ${installAddon};\n\n${layer}`;
 
 // The addon's declarations describe these packages too: the same names,
-// arguments and results.
+// arguments and results, and one method more, the engine's static
+// evaluation (merged into the class `Engine`).
+const EVALUATE = `
+/** The static evaluation of a board, as Python's \`Engine.evaluate\`. */
+export interface StaticEvaluation {
+  /** For the side to move. */
+  readonly score: Score;
+  /** The same score from the goats' side. */
+  readonly goatsScore: Score;
+  readonly turn: Side;
+  /** The network's probabilities for the side to move; null with the classic evaluation. */
+  readonly win: number | null;
+  readonly draw: number | null;
+  readonly loss: number | null;
+  /** The plies to the end where the network predicts a result, or null. */
+  readonly pliesToEnd: number | null;
+}
+
+export interface Engine {
+  /** The static evaluation of \`board\` (a \`Game\`, a \`Position\` or a position string), without a search. */
+  evaluate(board: Game | Position | string): StaticEvaluation;
+}
+`;
+
 function types(dir, extra) {
   for (const file of ['index.d.ts', 'engine.d.ts']) {
     let text = fs.readFileSync(path.join(root, 'bagh-node', file), 'utf8');
     text = text.replaceAll("require('bagh-node')", "require('bagh-wasm')").replaceAll('`bagh-node`', '`bagh-wasm`');
-    if (file === 'index.d.ts') text += extra;
+    text += file === 'index.d.ts' ? extra : EVALUATE;
     fs.writeFileSync(path.join(dir, file), text);
   }
 }
