@@ -27,6 +27,9 @@
 //   puzzles()                   every puzzle without its answer
 //   answer(index, move)         { correct, solution, outcome, refutation }
 //   closing(id)                 the page goes: its searches stop
+//
+// and two strings: `name` ('server' or 'wasm') and `noPuzzles`, what the
+// Puzzles tab says when there are none.
 
 const METHODS = ['info', 'createGame', 'play', 'goto', 'load', 'record', 'engineMove', 'analyse',
   'stop', 'truth', 'puzzles', 'answer', 'closing'];

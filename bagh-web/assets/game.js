@@ -262,6 +262,7 @@ async function setMode(mode) {
   $('train-panel').hidden = mode !== 'train';
   if (mode === 'train') {
     ui.puzzles = await ui.backend.puzzles();
+    if (!ui.puzzles.length) $('puzzle-info').textContent = ui.backend.noPuzzles;
     // Back on the Play tab already: its game stays.
     if (ui.mode === 'train' && ui.puzzles.length) {
       // The Play tab's game is kept while the puzzles use the board.

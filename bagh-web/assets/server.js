@@ -38,6 +38,7 @@ function analyse(id, options, on) {
 export function serverBackend() {
   return checked({
     name: 'server',
+    noPuzzles: 'No puzzles: start the server with --puzzles FILE (a file of bagh puzzles).',
     info: () => api('GET', '/api/info'),
     createGame: (body) => api('POST', '/api/games', body),
     play: (id, move) => api('POST', `/api/games/${id}/moves`, { move }),

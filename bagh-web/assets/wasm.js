@@ -3,9 +3,10 @@
 // freezes. Nothing here asks a server for more than the page's own files.
 //
 // A search in WebAssembly runs to its end on its worker's one thread, which
-// reads no message meanwhile; so searches have a worker of their own, and
-// Stop ends that worker at once (a new one is started for the next
-// search). The games live in another worker, which is never ended.
+// reads no message meanwhile; so searches have workers of their own (one
+// for the engine's moves, one for the analysis), and Stop ends them at
+// once (a new one is started for the next search). The games live in
+// another worker, which is never ended.
 
 import { checked } from './backend.js';
 import { puzzles as puzzleFile } from './config.js';
@@ -78,25 +79,42 @@ function verdict(puzzle, move) {
   };
 }
 
+// A kind of search (the engine's move, or the analysis) with a worker of
+// its own, started when first asked and ended to stop the search.
+class Searches {
+  constructor() { this.channel = null; }
+
+  ask(args, onLine) {
+    this.channel ??= new Channel();
+    return this.channel.ask('search', args, onLine);
+  }
+
+  // Ends the running search, if any; the next one starts a new worker.
+  stop() {
+    if (!this.channel || !this.channel.busy) return 0;
+    this.channel.end();
+    this.channel = null;
+    return 1;
+  }
+}
+
 export function wasmBackend() {
   const games = new Channel();
-  let searches = new Channel();
+  const moves = new Searches();
+  const analyses = new Searches();
   let puzzles = null;
   const allPuzzles = () => (puzzles ??= loadPuzzles());
 
-  // Ends the running search, if any, and readies a worker for the next.
+  // As on the server, any change of the game stops its searches.
   function stopSearches() {
-    if (!searches.busy) return 0;
-    searches.end();
-    searches = new Channel();
-    return 1;
+    return moves.stop() + analyses.stop();
   }
 
   async function engineMove(id, options) {
     const snapshot = await games.ask('snapshot', { id });
     let move;
     try {
-      move = await searches.ask('search', { snapshot, level: options.level, time_ms: options.time_ms });
+      move = await moves.ask({ snapshot, level: options.level, time_ms: options.time_ms });
     } catch (error) {
       // Stopped: the engine gives up its move, and the game is as it was.
       if (error.message === 'stopped') return games.ask('view', { id });
@@ -106,11 +124,11 @@ export function wasmBackend() {
   }
 
   async function analyse(id, options, on) {
-    stopSearches();
+    analyses.stop();
     const snapshot = await games.ask('snapshot', { id });
     if ((await games.ask('view', { id })).outcome) throw new Error('the game is over');
     let open = true;
-    searches.ask('search', { snapshot, multipv: options.multipv, time_ms: options.time_ms },
+    analyses.ask({ snapshot, multipv: options.multipv, time_ms: options.time_ms },
       (line) => { if (open) on.line(line); })
       .then((done) => { if (open) { open = false; on.done(done); } })
       .catch((error) => { if (open) { open = false; on.error(error.message); } });
@@ -118,13 +136,14 @@ export function wasmBackend() {
       close() {
         if (!open) return;
         open = false;
-        stopSearches();
+        analyses.stop();
       },
     };
   }
 
   return checked({
     name: 'wasm',
+    noPuzzles: 'No puzzles in this build: make web-static copies them from bagh-web/puzzles/.',
     info: async () => {
       const info = await games.ask('info');
       return { ...info, tables: null, puzzles: puzzleFile ? (await allPuzzles()).length : 0, searches: 0 };
