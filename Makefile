@@ -575,11 +575,15 @@ WASM_PKG := bagh-wasm/pkg
 WASM_OPT_FLAGS := -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-multivalue --enable-simd
 
+# WASM_ENGINE=0 builds the rules alone, without the engine and its networks.
+WASM_ENGINE ?= 1
+
 .PHONY: wasm test-wasm
 ## The WebAssembly packages: bagh-wasm/pkg/node (CommonJS) and bagh-wasm/pkg/web (ES module)
 wasm:
 	@sh bagh-wasm/toolchain.sh $(WASM_BINDGEN_VERSION) $(WASM_TOOLS)
-	$(WASM_CARGO) build --quiet --release -Z build-std=std,panic_abort --target wasm32-unknown-unknown -p bagh-wasm
+	$(WASM_CARGO) build --quiet --release -Z build-std=std,panic_abort --target wasm32-unknown-unknown -p bagh-wasm \
+	    $(if $(filter 0,$(WASM_ENGINE)),--no-default-features)
 	rm -rf $(WASM_PKG)/node $(WASM_PKG)/web
 	$(WASM_TOOLS)/bin/wasm-bindgen --target nodejs --out-dir $(WASM_PKG)/node $(WASM_BUILT)
 	$(WASM_TOOLS)/bin/wasm-bindgen --target web --out-dir $(WASM_PKG)/web $(WASM_BUILT)

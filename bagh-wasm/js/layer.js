@@ -157,6 +157,11 @@ function install(raw, installAddon) {
       Tablebase.default = tables;
       into.Tablebase = Tablebase;
     }
+    if (!into.Engine) {
+      into.Engine = function Engine() {
+        refuse('EngineError', 'Engine: this package was built without the engine (make wasm WASM_ENGINE=0)')();
+      };
+    }
     if (!into.PerfectPlayer) {
       into.PerfectPlayer = function PerfectPlayer() {
         refuse('TablebaseError',

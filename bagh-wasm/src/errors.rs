@@ -198,6 +198,7 @@ pub fn camel_case(field: &str) -> String {
     out
 }
 
+#[cfg(feature = "engine")]
 impl From<bagh_engine::EngineError> for Failure {
     fn from(error: bagh_engine::EngineError) -> Failure {
         Failure::new(ErrorClass::Engine, error.to_string())

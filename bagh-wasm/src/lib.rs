@@ -22,7 +22,9 @@
 use wasm_bindgen::prelude::*;
 
 mod args;
+#[cfg(feature = "engine")]
 mod engine;
+#[cfg(feature = "engine")]
 mod engine_objects;
 mod errors;
 mod game;
