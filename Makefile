@@ -91,12 +91,13 @@ test-python: .venv
 # and chromium-driver are installed when missing, where apt-get can; the test
 # says it is skipped, and why, where they cannot be. Screenshots go to
 # target/screenshots/. The static board (make web-static) is tested too
-# where the WebAssembly toolchain installs.
+# where the WebAssembly toolchain installs, its games in Node first.
 .PHONY: test-browser chromium
 ## The board of `bagh serve` in headless Chromium
 test-browser: .venv chromium
 	$(CARGO) $(TEST_BUILD)
-	@if sh bagh-wasm/toolchain.sh $(WASM_BINDGEN_VERSION) $(WASM_TOOLS); then $(MAKE) --no-print-directory web-static; \
+	@if sh bagh-wasm/toolchain.sh $(WASM_BINDGEN_VERSION) $(WASM_TOOLS); then $(MAKE) --no-print-directory web-static && \
+	    $(NODE) --test bagh-web/tests/browser/wasm_games.test.mjs; \
 	else echo "the static board's browser test will be skipped: the WebAssembly toolchain could not be installed"; fi
 	BAGH_BIN=target/debug/bagh BAGH_SCREENSHOTS=target/screenshots $(PY) -m pytest -q -rs bagh-web/tests/browser
 

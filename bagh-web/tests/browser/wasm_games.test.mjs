@@ -1,0 +1,96 @@
+// The static board's games (bagh-web/assets/wasm-games.js) over the
+// WebAssembly package for Node: the views the page reads, records that keep
+// their tags and comments, and bad input refused with nothing changed.
+// Expected values come from the rules (docs/rules.md) and from what
+// docs/web.md says `bagh serve` does. Run by make test-browser after make
+// wasm; skipped where bagh-wasm/pkg/node is missing.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const PKG = new URL('../../../bagh-wasm/pkg/node/index.js', import.meta.url);
+const skip = existsSync(PKG) ? false : 'bagh-wasm/pkg/node is missing: make wasm builds it';
+const games = async () => {
+  const bagh = createRequire(import.meta.url)(PKG.pathname);
+  const { Games } = await import('../../assets/wasm-games.js');
+  return new Games(bagh);
+};
+
+const RECORD = '[Rules "bagh-chal"]\n[Result "*"]\n[Event "Club night"]\n\n1. c3 {the centre} a1a2 {a tiger steps} 2. b3 *\n';
+
+test('a new game is the start of bagh-chal', { skip }, async () => {
+  const view = (await games()).create({});
+  assert.equal(view.rules, 'bagh-chal');
+  assert.equal(view.side, 'goat');
+  assert.equal(view.in_hand, 20);
+  assert.equal(view.captured, 0);
+  assert.equal(view.capture_target, 5);
+  // Four tigers in the corners, and a goat may go on any of the 21 others.
+  assert.deepEqual(view.pieces, { a1: 'tiger', e1: 'tiger', a5: 'tiger', e5: 'tiger' });
+  assert.equal(view.legal.length, 21);
+  assert.deepEqual(view.moves, []);
+  assert.equal(view.outcome, null);
+});
+
+test('moves, a walk back through the line, and a move that replaces it', { skip }, async () => {
+  const store = await games();
+  const { id } = store.create({});
+  store.play(id, 'C3');
+  let view = store.play(id, 'a1a2');
+  assert.deepEqual(view.moves, ['c3', 'a1a2']);
+  assert.equal(view.pieces.c3, 'goat');
+  assert.equal(view.pieces.a2, 'tiger');
+  view = store.goto(id, 0);
+  assert.equal(view.redo, 2);
+  view = store.play(id, 'c3');  // the line's next move: the rest stays
+  assert.equal(view.redo, 1);
+  view = store.play(id, 'e1d1');  // another: the line is gone
+  assert.equal(view.redo, 0);
+  assert.deepEqual(view.moves, ['c3', 'e1d1']);
+  assert.throws(() => store.goto(id, 3), /the line has 2 moves/);
+});
+
+test('a record comes back with its tags and comments; a replaced move loses its comment', { skip }, async () => {
+  const store = await games();
+  const { id } = store.create({});
+  assert.deepEqual(store.load(id, { record: RECORD }).moves, ['c3', 'a1a2', 'b3']);
+  let text = store.record(id).record;
+  assert.match(text, /\[Event "Club night"\]/);
+  assert.match(text, /\{the centre\}/);
+  assert.match(text, /\{a tiger steps\}/);
+  store.goto(id, 1);
+  store.play(id, 'e1d1');
+  text = store.record(id).record;
+  assert.match(text, /\{the centre\}/);
+  assert.doesNotMatch(text, /a tiger steps/);
+  // The record reads back as the same game.
+  const other = store.create({ record: text });
+  assert.deepEqual(other.moves, ['c3', 'e1d1']);
+});
+
+test('bad input is refused with the reason, and nothing changes', { skip }, async () => {
+  const store = await games();
+  const { id } = store.create({});
+  store.play(id, 'c3');
+  const before = store.view(id);
+  assert.throws(() => store.play(id, 'zz'), /zz/);
+  assert.throws(() => store.play(id, 'c3'));  // the tigers are to move
+  assert.throws(() => store.load(id, { rules: 'nonsense' }), /^Error: rules: /);
+  assert.throws(() => store.load(id, { position: 'T3T/5' }), /^Error: position: /);
+  assert.throws(() => store.load(id, { record: RECORD, position: 'T3T/5/5/5/T3T g 20 0' }), /not both/);
+  assert.deepEqual(store.view(id), before);
+  assert.throws(() => store.view(99), /no game 99/);
+});
+
+test("the engine's move is refused when the game changed during its search", { skip }, async () => {
+  const store = await games();
+  const { id } = store.create({});
+  const snapshot = store.snapshot(id);
+  store.play(id, 'c3');
+  assert.throws(() => store.engineMove(id, snapshot, 'b2'), /changed during the search/);
+  assert.deepEqual(store.view(id).moves, ['c3']);
+  const now = store.snapshot(id);
+  assert.deepEqual(store.engineMove(id, now, 'a1a2').moves, ['c3', 'a1a2']);
+});
