@@ -21,6 +21,7 @@
 //! assert!((wdl.win + wdl.draw + wdl.loss - 1.0).abs() < 1e-4);
 //! ```
 
+mod exp;
 mod file;
 mod kernels;
 mod shipped;
@@ -323,8 +324,8 @@ impl Network {
 }
 
 /// Plies from the distance output, ln(1 + plies) / ln(256). libm's
-/// `expm1f` and `expf` (in [`softmax`]) are the same on every target, std's
-/// are the platform's: see the manifest.
+/// `expm1f` is the same on every target, std's is the platform's (see the
+/// manifest).
 pub(crate) fn plies_from_distance(distance: f32) -> f32 {
     libm::expm1f(distance * DISTANCE_SCALE)
 }
@@ -349,7 +350,7 @@ fn board_inputs(position: &Position) -> u128 {
 
 fn softmax(logits: [f32; OUTPUTS]) -> Wdl {
     let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let e = logits.map(|z| libm::expf(z - top));
+    let e = logits.map(|z| exp::exp_nonpositive(z - top));
     let sum: f32 = e.iter().sum();
     Wdl {
         loss: e[0] / sum,
