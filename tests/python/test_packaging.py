@@ -80,4 +80,5 @@ def test_one_version_for_the_python_package_the_node_addon_and_the_crates() -> N
     if not installed_from_source():
         assert metadata.version("bagh") == python
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    assert "## Unreleased" in changelog or f"## {python}" in changelog
+    # Keep a Changelog: the version being built has its heading, "## [0.1.0] - <date>".
+    assert re.search(rf"^## \[{re.escape(python)}\] - \d{{4}}-\d{{2}}-\d{{2}}$", changelog, flags=re.M), "CHANGELOG.md"
