@@ -46,8 +46,6 @@ mod huffman;
 mod kept_blocks;
 mod layers;
 mod memo;
-#[cfg(test)]
-mod movement_orders;
 mod parts;
 mod placement_moves;
 mod placement_probe;

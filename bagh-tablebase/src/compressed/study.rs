@@ -1,6 +1,9 @@
-//! What the compressor sees of a placement section, open to the design
-//! studies of the `bagh-research` crate, which ask whether another coding
-//! of the same entries would be smaller (its `prediction_runs` example).
+//! What the compressor sees of a section, open to the design studies of
+//! the `bagh-research` crate, which ask whether another coding of the same
+//! entries would be smaller: a placement section's allowed values (its
+//! `prediction_runs` example) and a movement section's size under the
+//! file's own coder, in either order and with or without the distances
+//! (its `movement_orders` example).
 //!
 //! Hidden from the documentation and outside the semantic-versioning
 //! promise: these are the format's internals, which change with its
@@ -11,23 +14,25 @@ use std::path::Path;
 
 use bagh_core::{Position, Side};
 
-use super::encode::Allowed;
+use super::encode::{compress_section, Allowed, Source};
+use super::full_entries::{in_door_order, movement_source};
 use super::sections::{shapes, Part, RunOrder, SectionShape};
 use super::tiger_bounds::{allowed, section_bounds};
 use super::tokens::{class_of, MAX_RUN};
 use crate::layout::indexing::colex_unrank;
 use crate::layout::{position_of, Layout};
+use crate::movement::entry::tag;
 use crate::placement::expected;
 use crate::placement::file::{layer_path, read_layer};
-use crate::{MovementTable, TablebaseError};
+use crate::{CompressedTables, MovementTable, TablebaseError};
 
 /// How the entries of each tiger set's run are numbered.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Order {
     /// Colex order over the free points, as the full tables number them.
     Colex,
-    /// Revolving-door order, as compressed files from format 4 number the
-    /// placement runs.
+    /// Revolving-door order, as compressed files number the placement runs
+    /// from format 4 and the movement runs from format 5.
     RevolvingDoor,
 }
 
@@ -141,6 +146,81 @@ pub fn run_length_class(length: u64) -> Option<(u32, u32)> {
     })
 }
 
+/// One movement section of the full tables (`captured` goats captured,
+/// `side` to move), which the file's own coder compresses on demand.
+pub struct MovementSection<'a> {
+    /// Goats captured.
+    pub captured: u8,
+    /// The side to move.
+    pub side: Side,
+    /// Entries.
+    pub entries: u64,
+    movement: &'a MovementTable,
+    layout: &'a Layout,
+    base: u64,
+}
+
+impl MovementSection<'_> {
+    /// The bytes the section's data would take in a compressed file (code,
+    /// block starts and blocks, blocks of
+    /// [`CompressedTables::BLOCK_BYTES`]) with its runs numbered in
+    /// `order`; without `distances`, each entry's value alone, as an entry
+    /// of distance 0, which says what the distances cost.
+    pub fn compressed_bytes(&self, order: Order, distances: bool) -> usize {
+        let l = &self.layout.layers[usize::from(self.captured)];
+        let colex = movement_source(self.movement, self.captured, self.base, self.side);
+        let door = in_door_order(self.layout, l, &colex);
+        let ordered: Source<'_> = match order {
+            Order::Colex => &colex,
+            Order::RevolvingDoor => &door,
+        };
+        let values = |range: std::ops::Range<u64>, visit: &mut dyn FnMut(Allowed)| {
+            ordered(range, &mut |allowed| {
+                visit(match allowed {
+                    Allowed::Exactly(e) => Allowed::Exactly(tag(e)),
+                    Allowed::NoBetter(e) => Allowed::NoBetter(tag(e)),
+                    other => other,
+                })
+            })
+        };
+        let source = if distances { ordered } else { &values };
+        let data = compress_section(
+            source,
+            self.entries,
+            CompressedTables::BLOCK_BYTES,
+            0,
+            &|_| {},
+        );
+        // As a file of format 3 or later stores it (2-byte symbols, 4-byte starts).
+        2 * data.symbols.len() + data.lengths.len() + 4 * data.starts.len() + data.blocks.len()
+    }
+}
+
+/// Calls `each` with every movement section, in file order, of the full
+/// tables in `dir` (their movement table).
+pub fn for_each_movement_section(
+    dir: &Path,
+    mut each: impl FnMut(&MovementSection<'_>),
+) -> Result<(), TablebaseError> {
+    let movement = MovementTable::open(dir.join("movement.tb"))?;
+    let layout = movement.layout();
+    for shape in shapes(layout) {
+        let Part::Movement { captured, side } = shape.part else {
+            continue;
+        };
+        let l = &layout.layers[usize::from(captured)];
+        each(&MovementSection {
+            captured,
+            side,
+            entries: shape.entries,
+            movement: &movement,
+            layout,
+            base: l.offset + if side == Side::Tiger { l.block } else { 0 },
+        });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +275,45 @@ mod tests {
         assert!(matches!(
             for_each_placement_section(&full_dir, goats, Order::Colex, |_| {}),
             Err(TablebaseError::InvalidArgument { .. })
+        ));
+    }
+
+    #[test]
+    fn movement_sections_in_door_order_take_the_bytes_the_file_gives_them() {
+        // The file (format 5) numbers movement runs in revolving-door order
+        // and stores values with their distances: the study's size of that
+        // coding must be the file's own, section by section.
+        let (dir, made) = super::super::tests::two_corner_tigers_compressed();
+        let in_file: Vec<(String, u64)> = made
+            .section_sizes()
+            .into_iter()
+            .filter(|s| s.movement)
+            .map(|s| (s.name, s.bytes))
+            .collect();
+        let mut measured = Vec::new();
+        let mut smaller_alone = 0;
+        for_each_movement_section(&dir.path().join("full"), |section| {
+            let name = Part::Movement {
+                captured: section.captured,
+                side: section.side,
+            }
+            .to_string();
+            let door = section.compressed_bytes(Order::RevolvingDoor, true);
+            let alone = section.compressed_bytes(Order::RevolvingDoor, false);
+            assert!(section.compressed_bytes(Order::Colex, true) > 0);
+            smaller_alone += usize::from(alone < door);
+            measured.push((name, door as u64));
+        })
+        .unwrap();
+        // captured 0 and 1 (the tigers win at 2), each side to move.
+        assert_eq!(measured.len(), 4);
+        assert_eq!(measured, in_file);
+        // Dropping the distances loses information wherever a section holds
+        // more than one distance of a value.
+        assert!(smaller_alone > 0);
+        assert!(matches!(
+            for_each_movement_section(&dir.path().join("nowhere"), |_| {}),
+            Err(TablebaseError::Io { .. })
         ));
     }
 }
