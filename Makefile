@@ -81,7 +81,7 @@ PYTEST_WORKERS ?= auto
 test-python: .venv
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) tests/python
 	$(PY) -m mypy.stubtest bagh._bagh
-	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py benchmarks/engine_bindings.py training/*.py
+	$(PY) -m mypy --strict tests/python examples/quickstart.py benchmarks/random_games.py benchmarks/placement_probes.py benchmarks/engine_strength.py benchmarks/rl_throughput.py benchmarks/baghchal_package.py benchmarks/bindings.py benchmarks/rl_agents.py benchmarks/engine_bindings.py benchmarks/wasm_chromium.py training/*.py
 	$(PY) -m mypy --strict bagh-web/tests/browser/*.py
 	$(PY) training/train_eval.py --self-test
 	$(PY) training/train_eval.py --self-test --width 256
@@ -629,11 +629,14 @@ web-static: wasm
 # perft(6) from the bagh-chal start, the engine's nodes per second (one
 # thread) and the .wasm's size, raw and gzipped: the wasm package and the
 # release addon side by side in one Node process, medians of
-# BENCH_WASM_RUNS runs (docs/benchmarks/wasm.md).
+# BENCH_WASM_RUNS runs (docs/benchmarks/wasm.md). Then the same engine
+# searches in headless Chromium (the web package in a page on 127.0.0.1)
+# against the addon, alternating, and both engines' best moves compared.
 BENCH_WASM_RUNS ?= 5
 .PHONY: bench-wasm
-## WebAssembly against native in one run: perft(6), engine nodes per second, the .wasm's size
+## WebAssembly against native in one run: perft(6), engine nodes per second (Node and Chromium), the .wasm's size
 bench-wasm: wasm
 	$(MAKE) --no-print-directory node NODE_PROFILE=release
 	$(NODE) benchmarks/wasm.js $(BENCH_WASM_RUNS)
+	$(PY) benchmarks/wasm_chromium.py $(BENCH_WASM_RUNS)
 # --- end of WebAssembly against native ---

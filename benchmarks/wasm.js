@@ -78,29 +78,16 @@ function perftTimes(depth) {
   return { count: counts.native, wasm: median(times.wasm), native: median(times.native) };
 }
 
-// The start, a placement position and a movement position (after 22 and
-// 50 plies of a seeded random game; reached the same way in both).
-function positions(lib) {
-  let state = 7;
-  const random = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  const game = new lib.Game('bagh-chal');
-  const found = [String(game.position)];
-  for (let ply = 1; ply <= 50 && game.legalMoves().length > 0; ply++) {
-    const moves = game.legalMoves();
-    game.push(moves[Math.floor(random() * moves.length)]);
-    if (ply === 22 || ply === 50) found.push(String(game.position));
-  }
-  return found;
-}
+// The engine's workload (its positions, node budget and rule sets) is
+// benchmarks/wasm_workload.mjs, an ES module that the browser's benchmark
+// (benchmarks/wasm_chromium.py) loads too, so that both run the same searches.
+let workload;
 
-// The engine of `rules` over `boards` (positions of bagh-chal, which a rule
-// set with another capture target reads too).
+// The engine of `rules` over the workload's positions (of bagh-chal, which
+// a rule set with another capture target reads too).
 async function searchRate(nodes, rules) {
-  const boards = positions(native);
-  const wasmBoards = positions(wasm);
+  const boards = workload.positions(native);
+  const wasmBoards = workload.positions(wasm);
   if (JSON.stringify(boards) !== JSON.stringify(wasmBoards)) {
     throw new Error('the seeded positions differ between wasm and native');
   }
@@ -108,17 +95,9 @@ async function searchRate(nodes, rules) {
   const searched = { wasm: 0, native: 0 };
   for (let run = 0; run < runs; run++) {
     for (const [name, lib] of [['wasm', wasm], ['native', native]]) {
-      let total = 0;
-      let time = 0;
-      for (const board of boards) {
-        const engine = new lib.Engine(rules, { threads: 1 });
-        const start = cpuSeconds();
-        const analysis = await engine.analyse(board, { nodes });
-        time += cpuSeconds() - start;
-        total += analysis.nodes;
-      }
-      rates[name].push(total / time);
-      searched[name] = total;
+      const result = await workload.search(lib, boards, rules, nodes, cpuSeconds);
+      rates[name].push(result.nodes / result.seconds);
+      searched[name] = result.nodes;
     }
   }
   return { nodes: searched, wasm: median(rates.wasm), native: median(rates.native) };
@@ -132,12 +111,11 @@ function wasmSize() {
 }
 
 (async () => {
+  workload = await import('./wasm_workload.mjs');
   const perft = perftTimes(6);
-  const nodes = 200000;
-  const search = await searchRate(nodes, 'bagh-chal');
-  // bagh-chal with a capture target of 6 has no network: the classic
-  // evaluation, so the search's own cost without the network's.
-  const classic = await searchRate(nodes, 'capture_target=6');
+  const nodes = workload.NODES;
+  const search = await searchRate(nodes, workload.RULES.network);
+  const classic = await searchRate(nodes, workload.RULES.classic);
   const size = wasmSize();
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
   const pct = (x) => `${(100 * x).toFixed(0)}%`;
@@ -150,7 +128,7 @@ function wasmSize() {
     `| perft(6), bagh-chal start, ${perft.count} leaves | ${perft.wasm.toFixed(3)} s | ${perft.native.toFixed(3)} s | ${pct(perft.native / perft.wasm)} |`,
   );
   console.log(
-    `| engine, 3 positions x ${nodes} nodes, one thread | ${rate(search.wasm)} | ${rate(search.native)} | ${pct(search.wasm / search.native)} |`,
+    `| engine, ${workload.PLIES.length} positions x ${nodes} nodes, one thread | ${rate(search.wasm)} | ${rate(search.native)} | ${pct(search.wasm / search.native)} |`,
   );
   console.log(
     `| engine, the same, classic evaluation (no network) | ${rate(classic.wasm)} | ${rate(classic.native)} | ${pct(classic.wasm / classic.native)} |`,
