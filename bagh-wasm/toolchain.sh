@@ -14,8 +14,19 @@ version=$1
 tools=$2
 missing=""
 
+# The crates' rust-version: Debian's older package lists still offer a
+# rustc-web below it (1.85 in bookworm's main archive; 1.96 in its
+# security archive), so a rustc older than this counts as missing and the
+# lists are refreshed before installing.
+rust_minor=89
+
+new_enough() {
+    minor=$(/usr/bin/rustc --version 2>/dev/null | sed -n 's/^rustc 1\.\([0-9]*\).*/\1/p')
+    [ -n "$minor" ] && [ "$minor" -ge "$rust_minor" ]
+}
+
 have_rust() {
-    [ -x /usr/bin/rustc ] && [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library/std ] && [ -e /usr/bin/rust-lld ]
+    [ -x /usr/bin/rustc ] && [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library/std ] && [ -e /usr/bin/rust-lld ] && new_enough
 }
 
 # The linker: rust-web-llvm's rust-lld is a link to the lld of its LLVM's
@@ -28,14 +39,14 @@ lld_package() {
 if ! have_rust || ! command -v wasm-opt >/dev/null 2>&1; then
     if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
         echo "installing Debian's rustc-web, cargo-web, rust-web-src, lld and binaryen for the WebAssembly build"
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q rustc-web cargo-web rust-web-src binaryen >/dev/null 2>&1 ||
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q rustc-web cargo-web rust-web-src binaryen >/dev/null 2>&1 && new_enough ||
             { apt-get update -q >/dev/null 2>&1 &&
               DEBIAN_FRONTEND=noninteractive apt-get install -y -q rustc-web cargo-web rust-web-src binaryen >/dev/null 2>&1; } || true
         DEBIAN_FRONTEND=noninteractive apt-get install -y -q rust-web-llvm "$(lld_package)" >/dev/null 2>&1 || true
     fi
 fi
 have_rust || missing="$missing
-  - a Rust toolchain with the wasm32-unknown-unknown standard library: on Debian, apt-get install rustc-web cargo-web rust-web-src rust-web-llvm $(lld_package)"
+  - a Rust toolchain of 1.$rust_minor or later with the wasm32-unknown-unknown standard library: on Debian, apt-get update, then apt-get install rustc-web cargo-web rust-web-src rust-web-llvm $(lld_package)"
 command -v wasm-opt >/dev/null 2>&1 || missing="$missing
   - wasm-opt: apt-get install binaryen"
 
