@@ -221,7 +221,7 @@ pub fn evaluation_terms(position: &Position) -> [i32; EvalWeights::COUNT] {
     terms
 }
 
-/// The static evaluation of `position` in centi-goats for the side to move
+/// The static evaluation of `position` for the side to move, in thousandths of a result
 /// (no search: see the [guide](crate::guide::engine) for the features).
 pub fn evaluate(position: &Position, weights: &EvalWeights) -> i32 {
     let side = position.side_to_move();

@@ -2,7 +2,7 @@
 //!
 //! Each iteration searches one ply deeper, its root moves ordered by the
 //! previous iteration's scores. With one line, the window is set around
-//! the previous score (30 centi-goats either side, doubled on each failure);
+//! the previous score (30 thousandths of a result either side, doubled on each failure);
 //! with `k` lines, a move must beat the `k`-th best score so far to get an
 //! exact score, so the first `k` moves are searched with an open window and
 //! the rest with a null window against that floor.

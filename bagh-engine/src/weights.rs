@@ -4,7 +4,7 @@
 
 use bagh_core::{Ruleset, TigerMoves};
 
-/// The weight of each feature of the evaluation, in centi-goats per unit of
+/// The weight of each feature of the evaluation, in thousandths of a result per unit of
 /// the feature, from the tigers' point of view (a positive weight favours
 /// the tigers). The evaluation is the sum of weight times feature, negated
 /// when the goats are to move. The
