@@ -7,8 +7,8 @@ use bagh_engine::{Engine, EngineOptions, Limits, Score};
 
 #[test]
 fn the_start_of_bagh_chal_predicts_no_end_to_count_to() {
-    // Bagh-Chal is a draw with best play (RULES.md: Jin and Nievergelt's
-    // 2009 database), and the shipped network says so at the start.
+    // Bagh-Chal is a draw with best play (Jin and Nievergelt's
+    // 2009 database; docs/tablebase-bagh-chal.md), and the shipped network says so at the start.
     let engine = Engine::new(EngineOptions::default()).unwrap();
     let start = Position::new(Ruleset::default());
     let evaluation = engine.evaluate(&start);
@@ -23,7 +23,7 @@ fn the_start_of_bagh_chal_predicts_no_end_to_count_to() {
 #[test]
 fn a_decided_position_gets_its_distance() {
     // Four goats captured, a fifth capture for the tigers to play: the
-    // tigers win next ply (five captures win bagh-chal, RULES.md).
+    // tigers win next ply (five captures win bagh-chal, docs/rules.md).
     // Sixteen goats on the board, none in hand; a1 jumps b2 to c3.
     let position =
         Position::from_text("TGGGT/GGGGG/GG1GG/GGGG1/T3T t 0 4", Ruleset::default()).unwrap();

@@ -1,7 +1,7 @@
 'use strict';
 // One set of assertions run against the Node addon and the wasm package in
 // turn: code written for one runs on the other. The expected values come
-// from RULES.md and the published perft figures; the examples of
+// from the rules (docs/rules.md) and the published perft figures; the examples of
 // docs/node.md (its ```js blocks, in order, as bagh-node's docs test runs
 // them) run against both too.
 const test = require('node:test');
@@ -44,7 +44,7 @@ function assertions(bagh) {
   assert.equal(JSON.stringify(start.legalMoves().slice(0, 3)), '["b1","c1","d1"]');
   assert.equal(start.legalMoves()[0], start.legalMoves()[0], 'the same move is the same object');
 
-  // A game: a goat on c3, then each tiger has three steps (RULES.md).
+  // A game: a goat on c3, then each tiger has three steps (docs/rules.md).
   const game = new bagh.Game('bagh-chal');
   const played = game.push('c3');
   assert.ok(played instanceof bagh.Move);

@@ -98,7 +98,7 @@ test('a refused move changes nothing', needs(wasm), () => {
     assert.throws(() => game.push(bad), bagh.BaghError);
     assert.deepEqual([game.length, game.position.toString(), game.toRecord()], before);
   }
-  // The details of the refusal: RULES.md, goats place only on their turn.
+  // The details of the refusal: docs/rules.md, goats place only on their turn.
   assert.throws(() => game.push('c4'), (error) => {
     assert.equal(error.reason, 'wrong-side');
     assert.equal(error.move, 'c4');

@@ -1,5 +1,5 @@
 """bagh.rl.evaluate under the ``forbidden`` repetition policy, where a game's
-history can ban every move that keeps the tables' value (RULES.md: a move
+history can ban every move that keeps the tables' value (docs/rules.md: a move
 that recreates an earlier position is illegal). A policy that plays a best
 legal move by the tables is charged with no slip and keeps every game, while
 the history does force losses on it; the slips and forced losses of any

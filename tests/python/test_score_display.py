@@ -88,7 +88,7 @@ def test_a_decided_position_has_plies_to_its_end() -> None:
 
 
 def test_the_start_position_is_written_plainly() -> None:
-    # The start strings of DESIGN.md's notation.
+    # The start strings of docs/notation.md.
     assert bagh.Position.start().to_text() == "T3T/5/5/5/T3T g 20 0"
     assert bagh.Position.start("two-tigers").to_text() == "5/5/1T1T1/5/5 g 18 0"
     assert bagh.Position(rules="two-tigers") == bagh.Position.start("two-tigers")
