@@ -1,10 +1,12 @@
 // The game: the page's state over a back end (backend.js), the status and
-// the move list, the engine's turns, undo and redo, the analysis, the
-// tables' panel, the tabs and the Game and Record panels.
+// the move list, undo and redo, the tabs and the Game and Record panels. The
+// engine's turns are in engine.js, the analysis and the tables in analysis.js.
 
 import { $, run, say, sideName, ui } from './state.js';
 import { drawBoard, moveTo, movesFrom, onPointClick, placementOn } from './board.js';
 import { answerPuzzle, showPuzzle } from './trainer.js';
+import { analyse, showTruth, stopAnalysis } from './analysis.js';
+import { engineSide, engineTurn as engineTurnWith, settleEngine } from './engine.js';
 
 const CUSTOM = 'custom';  // the rule-set choice that takes the typed text form
 
@@ -36,32 +38,6 @@ function showMoves() {
     item.addEventListener('click', () => run(() => goto(i + 1)));
     list.appendChild(item);
   });
-}
-
-function showTruth() {
-  const out = $('truth');
-  const list = $('move-truth');
-  list.replaceChildren();
-  const truth = ui.truth;
-  if (!truth) { out.textContent = 'Asking the tables…'; return; }
-  if (!truth.available) { out.textContent = truth.reason; return; }
-  const p = truth.position;
-  out.innerHTML = '';
-  const value = document.createElement('span');
-  value.className = p.value;
-  value.textContent = `${sideName(ui.game.side, true)} to move: ${p.value}` +
-    (p.distance != null ? ` in ${p.distance} plies` : '');
-  out.appendChild(value);
-  const order = { win: 0, draw: 1, loss: 2 };
-  const moves = truth.moves.slice().sort((a, b) => order[a.value] - order[b.value] ||
-    (a.value === 'win' ? (a.distance ?? 0) - (b.distance ?? 0) : (b.distance ?? 0) - (a.distance ?? 0)));
-  for (const entry of moves) {
-    const item = document.createElement('li');
-    item.className = entry.value;
-    item.dataset.move = entry.move;
-    item.textContent = `${entry.move}  ${entry.value}` + (entry.distance != null ? ` ${entry.distance}` : '');
-    list.appendChild(item);
-  }
 }
 
 function render() {
@@ -136,43 +112,8 @@ async function playMove(move) {
   await engineTurn();
 }
 
-// Before any other change of the board, a move the engine is thinking
-// about is asked for at once (a stop makes it answer with its best so far,
-// or give up) and shown, so that the change starts from the back end's
-// board.
-async function settleEngine() {
-  const pending = ui.engineMove;
-  if (!pending) return;
-  await ui.backend.stop(ui.game.id).catch(() => {});
-  await pending.catch(() => {});
-}
-
-// The engine moves whenever it is its side's turn in a game not over:
-// after a move, an undo, an import, a new game, a jump in the move list, a
-// return from the puzzles, or a change of the side it plays.
-async function engineTurn() {
-  const side = $('engine-side').value;
-  if (ui.mode !== 'play' || !ui.game || ui.game.outcome || side !== ui.game.side || ui.engineMove) return;
-  const level = Number($('engine-level').value);
-  const seconds = Number($('engine-time').value);
-  ui.thinking = true;
-  say(`The engine (${sideName(side, true).toLowerCase()}, level ${level}) is thinking…`);
-  const asked = (async () => {
-    const view = await ui.backend.engineMove(ui.game.id, {
-      level: Math.min(20, Math.max(1, Math.round(level) || 10)),
-      time_ms: Math.min(10000, Math.max(1, Math.round((seconds || 0.5) * 1000))),
-    });
-    ui.thinking = false;
-    await update(view);
-  })();
-  ui.engineMove = asked;
-  try {
-    await asked;
-  } finally {
-    ui.engineMove = null;
-    ui.thinking = false;
-  }
-}
+// The engine's turn, its move shown as every other change of the board.
+const engineTurn = () => engineTurnWith(update);
 
 // Shows the position after `ply` moves of the line, then lets the engine
 // move if it is its turn.
@@ -193,9 +134,6 @@ function sideAt(ply) {
 // Undo and redo step over the engine's moves: against the engine, undo
 // takes back the player's last move with the engine's answer, and redo
 // plays both again, so that the player is on the move.
-function engineSide() {
-  return ui.mode === 'play' ? $('engine-side').value : 'none';
-}
 function undoTarget() {
   const engine = engineSide();
   let ply = ui.game.moves.length - 1;
@@ -207,46 +145,6 @@ function redoTarget() {
   let ply = ui.game.moves.length + 1;
   if (ui.game.redo >= 2 && sideAt(ply) === engine) ply += 1;
   return ply;
-}
-
-// ---- analysis ----
-
-function stopAnalysis() {
-  const running = ui.analysis;
-  ui.analysis = null;
-  if (running) running.then((handle) => handle.close()).catch(() => {});
-}
-
-function analyse() {
-  stopAnalysis();
-  if (ui.game.outcome) { say('The game is over: nothing to analyse.'); return; }
-  const multipv = Math.min(8, Math.max(1, Number($('multipv').value) || 3));
-  const lines = $('lines');
-  lines.replaceChildren();
-  const shown = new Map();
-  let handle = null;
-  const finish = () => { if (ui.analysis === handle) ui.analysis = null; };
-  handle = ui.backend.analyse(ui.game.id, { multipv, time_ms: 20000 }, {
-    line(line) {
-      shown.set(line.multipv, line);
-      lines.replaceChildren();
-      for (const [, entry] of [...shown].sort((a, b) => a[0] - b[0])) {
-        const item = document.createElement('li');
-        item.textContent = `depth ${entry.depth}  ${entry.score}  ${entry.pv.join(' ')}`;
-        lines.appendChild(item);
-      }
-    },
-    done(done) {
-      say(`Analysis done: best ${done.best} (${done.score}, depth ${done.depth}).`);
-      finish();
-    },
-    error(message) {
-      if (message) say(message);
-      finish();
-    },
-  });
-  ui.analysis = handle;
-  handle.catch((error) => { say(error.message); finish(); });
 }
 
 // ---- tabs ----

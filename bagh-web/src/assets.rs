@@ -27,6 +27,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/state.js", JS, include_str!("../assets/state.js")),
     ("/board.js", JS, include_str!("../assets/board.js")),
     ("/game.js", JS, include_str!("../assets/game.js")),
+    ("/engine.js", JS, include_str!("../assets/engine.js")),
+    ("/analysis.js", JS, include_str!("../assets/analysis.js")),
     ("/trainer.js", JS, include_str!("../assets/trainer.js")),
     ("/backend.js", JS, include_str!("../assets/backend.js")),
     ("/server.js", JS, include_str!("../assets/server.js")),
