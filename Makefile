@@ -119,14 +119,15 @@ perft-slow:
 
 # The Python side: a virtualenv with the bagh package installed from the
 # abi3 wheel that `maturin build --release` makes (the file a user gets from
-# PyPI, so the tests check what is published), and its test extras.
-# Rebuilt when a source changes.
+# PyPI, so the tests check what is published), its test extras and, where
+# it installs, the ray extra (without it the Ray tests say they are skipped,
+# and why). Rebuilt when a source changes.
 VENV := .venv
 PY := $(VENV)/bin/python
 WHEELS := target/wheels
 PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock README.md $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-engine/src bagh-engine/networks bagh-engine/Cargo.toml bagh-rl/src bagh-rl/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name '*.bnn' -o -name 'Cargo.toml' \) 2>/dev/null)
 
-## The Python package built and installed in .venv with its test extras
+## The Python package built and installed in .venv with its test extras (and ray where it installs)
 .venv: $(VENV)/.installed
 
 $(VENV)/.installed: $(PY_SOURCES)
@@ -135,6 +136,8 @@ $(VENV)/.installed: $(PY_SOURCES)
 	rm -f $(WHEELS)/bagh-*.whl
 	$(VENV)/bin/maturin build --release --quiet --out $(WHEELS)
 	$(PY) -m pip install --quiet "$$(ls $(WHEELS)/bagh-*-abi3-*.whl)[test]"
+	$(PY) -m pip install --quiet "$$(ls $(WHEELS)/bagh-*-abi3-*.whl)[ray]" || \
+	    echo "the ray extra could not be installed: the tests of bagh.rl.ray will be skipped"
 	$(PY) -m pip install --quiet --force-reinstall --no-deps $(WHEELS)/bagh-*-abi3-*.whl
 	touch $@
 

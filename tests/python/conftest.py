@@ -139,3 +139,57 @@ def fake_tqdm(monkeypatch: pytest.MonkeyPatch) -> list[FakeBar]:
     fake.tqdm = make  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tqdm.auto", fake)
     return bars
+
+
+# --- A local Ray cluster, shared by the tests of bagh.rl.ray ---
+# Ray takes seconds to start, so one cluster serves every test that asks for
+# it: a head and a second node on this machine (each with its own raylet and
+# object store, so that objects really travel between nodes), two logical
+# CPUs each. Under pytest-xdist those tests all go to one worker process
+# (the `ray` group), which starts the cluster once.
+
+RAY_MISSING = "ray is not installed: pip install '.[ray]' (make .venv installs it where it can)"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    # `-n N` alone spreads tests one by one; grouping keeps the cluster's
+    # tests in one process (xdist passes the option on to its workers).
+    if getattr(config.option, "dist", "no") == "load":
+        config.option.dist = "loadgroup"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "ray_cluster" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("ray"))
+
+
+class RayCluster:
+    """The running test cluster: its address, and the ids of its two nodes
+    (head first). The test process is connected to it (``ray.init``)."""
+
+    def __init__(self, cluster: Any, head: str, other: str) -> None:
+        self.cluster = cluster
+        self.address: str = cluster.address
+        self.head_node_id = head
+        self.other_node_id = other
+
+
+@pytest.fixture(scope="session")
+def ray_cluster() -> Any:
+    ray = pytest.importorskip("ray", reason=RAY_MISSING)
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(
+        initialize_head=True,
+        head_node_args={"num_cpus": 2, "include_dashboard": False},
+    )
+    other = cluster.add_node(num_cpus=2)
+    try:
+        ray.init(address=cluster.address, logging_level="warning", log_to_driver=False)
+        cluster.wait_for_nodes()
+        yield RayCluster(cluster, cluster.head_node.node_id, other.node_id)
+    finally:
+        ray.shutdown()
+        cluster.shutdown()
