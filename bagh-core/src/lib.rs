@@ -87,6 +87,7 @@ mod serde_impls;
 mod setup;
 mod side;
 mod symmetry;
+mod threats;
 mod tiger_moves;
 mod zobrist;
 

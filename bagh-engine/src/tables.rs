@@ -26,11 +26,31 @@ pub(crate) fn search_score(probe: Probe, ply: usize) -> i32 {
 
 /// A probe as a public score.
 pub(crate) fn score(probe: Probe) -> Score {
-    let distance = probe.distance.map(u32::from);
-    match probe.value {
-        Value::Win => Score::Win(distance),
-        Value::Loss => Score::Loss(distance),
-        Value::Draw => Score::Draw,
+    Score::from(probe)
+}
+
+impl From<Probe> for Score {
+    /// The tables' value for the side to move as a proven score, with the
+    /// distance where the tables know it: what a front end shows beside an
+    /// engine's score, through the same display ([`Score::pov`]).
+    ///
+    /// ```
+    /// use bagh_core::Side;
+    /// use bagh_engine::Score;
+    /// use bagh_tablebase::{Probe, Value};
+    ///
+    /// let draw = Score::from(Probe::new(Value::Draw, None));
+    /// assert_eq!(draw.pov(Side::Tiger).to_string(), "draw");
+    /// let lost = Score::from(Probe::new(Value::Loss, Some(12)));
+    /// assert_eq!(lost.pov(Side::Tiger).to_string(), "goats win in 12 plies");
+    /// ```
+    fn from(probe: Probe) -> Score {
+        let distance = probe.distance.map(u32::from);
+        match probe.value {
+            Value::Win => Score::Win(distance),
+            Value::Loss => Score::Loss(distance),
+            Value::Draw => Score::Draw,
+        }
     }
 }
 

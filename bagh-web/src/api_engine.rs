@@ -144,10 +144,12 @@ pub async fn stop(
 }
 
 /// `GET /api/games/{id}/analysis`: the engine's lines as they deepen, as
-/// server-sent events: `line` (depth, multipv, score, nodes, pv) for each
-/// line of each completed iteration, the score as shown (from the goats'
-/// side), then `done` (the best move) or
-/// `error`. Closing the stream stops the search.
+/// server-sent events: `line` (depth, multipv, score, expected, nodes, pv)
+/// for each line of each completed iteration, then `done` (best, depth,
+/// score, expected, pv) or `error`. `score` is the one display of a score
+/// (from the goats' side: `+0.30`, `goats win in 12 plies`, `draw`) and
+/// `expected` the goats' expected result in [-1, 1] that it rounds, which
+/// the page's bar draws. Closing the stream stops the search.
 pub async fn analysis(
     State(state): State<Arc<AppState>>,
     path: Result<Path<u64>, PathRejection>,
@@ -188,6 +190,7 @@ pub async fn analysis(
                 "depth": progress.depth,
                 "multipv": progress.multipv,
                 "score": progress.score.pov(turn).to_string(),
+                "expected": progress.score.pov(turn).expected_result(),
                 "nodes": progress.nodes,
                 "pv": progress.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
             });
@@ -200,6 +203,8 @@ pub async fn analysis(
                     "best": analysis.best_move.to_string(),
                     "depth": analysis.depth,
                     "score": analysis.score.pov(turn).to_string(),
+                    "expected": analysis.score.pov(turn).expected_result(),
+                    "pv": analysis.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
                 })
                 .to_string(),
             ),

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::Json;
+use bagh_engine::Score;
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -21,6 +22,12 @@ pub struct Truth {
     pub reason: Option<String>,
     /// The position's value for the side to move.
     pub position: Option<TruthView>,
+    /// The position's value in the one display of a score, from the goats'
+    /// side (`goats win in 12 plies`, `draw`), as the analysis shows the
+    /// engine's.
+    pub score: Option<String>,
+    /// The goats' expected result of that value: 1, 0 or -1.
+    pub expected: Option<f64>,
     /// Each legal move (the game's history counted) and what it gives its player.
     pub moves: Vec<MoveTruth>,
     /// The tables ignore the game's history (a cycle counts as a draw).
@@ -50,6 +57,8 @@ pub async fn truth(
         available: false,
         reason: Some(reason),
         position: None,
+        score: None,
+        expected: None,
         moves: Vec::new(),
         history_ignored: true,
     };
@@ -77,10 +86,13 @@ pub async fn truth(
                 truth: TruthView::of_move(probe),
             });
         }
+        let score = Score::from(probe).pov(position.side_to_move());
         Ok(Truth {
             available: true,
             reason: None,
             position: Some(TruthView::of(probe)),
+            score: Some(score.to_string()),
+            expected: Some(score.expected_result()),
             moves,
             history_ignored: true,
         })

@@ -31,6 +31,10 @@ pub struct GameView {
     pub redo: usize,
     /// The result and its reason when the game is over.
     pub outcome: Option<OutcomeView>,
+    /// The goats a tiger could jump at once if it were the tigers' move,
+    /// whoever is to move (none once the game is over): on the goats' turn,
+    /// the goats to cover; on the tigers', those they can take.
+    pub threats: Vec<String>,
 }
 
 /// How a game ended.
@@ -75,6 +79,11 @@ impl GameView {
                 winner: outcome.winner.map(side_name),
                 reason: outcome.reason.to_string(),
             }),
+            threats: game
+                .threatened_goats()
+                .iter()
+                .map(|point| point.to_string())
+                .collect(),
         }
     }
 }
