@@ -28,9 +28,11 @@ pub struct EngineOptions {
     /// The size of the transposition table in megabytes (at least 1).
     pub hash_mb: usize,
     /// A playing level from 1 to 20 for human opponents, or `None` for full
-    /// strength. Lower levels search shallower and [`Engine::best_move`]
-    /// picks among the best moves at random (seeded by `seed`), more
-    /// loosely the lower the level. A level plays without tables.
+    /// strength. Levels 1 to 19 cap the search's depth (1 to 11) and
+    /// [`Engine::best_move`] picks among the best moves at random (seeded
+    /// by `seed`), more loosely the lower the level: a time limit only
+    /// bounds them. Level 20 has no cap and plays the best move, searching
+    /// for all the time it is given. A level plays without tables.
     pub level: Option<u8>,
     /// The seed of the level's choices: the same seed, game and options
     /// give the same move.

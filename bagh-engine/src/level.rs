@@ -1,6 +1,13 @@
 //! Playing levels for human opponents: a shallower search, and a choice
 //! among the root moves by a softmax over their scores, drawn from a seeded
 //! generator so that a seed replays the same game.
+//!
+//! A level below 20 caps the search's depth and plays with noise: its
+//! strength is the level's, and a time limit is only an upper bound (it
+//! answers as soon as its depth is searched, on a fast machine long before
+//! its time). Level 20 has no cap and no noise: it searches for the whole
+//! time (or to the depth or nodes) it is given, as full strength does
+//! without tables, so that more time makes the top level stronger.
 
 use bagh_core::{Move, SplitMix64};
 
@@ -9,10 +16,13 @@ use crate::Score;
 /// The lowest and highest levels.
 pub(crate) const LEVELS: std::ops::RangeInclusive<u8> = 1..=20;
 
-/// The search depth of a level: 1 at level 1, 12 at level 20.
+/// The deepest search of a level: 1 at level 1, 11 at level 19, and no
+/// cap but the limits at level 20 ([`crate::MAX_DEPTH`]).
 pub(crate) fn depth(level: u8) -> u32 {
+    // Level 20's "depth" is the deepest iteration a search starts.
+    const TOP: u32 = crate::MAX_DEPTH;
     const DEPTHS: [u32; 20] = [
-        1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12,
+        1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, TOP,
     ];
     DEPTHS[usize::from(level.clamp(1, 20) - 1)]
 }

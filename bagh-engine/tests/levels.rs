@@ -133,3 +133,23 @@ fn a_level_limits_play_not_analysis() {
         .unwrap();
     assert_eq!(deepest, 1, "level 1 plays from one ply");
 }
+
+/// The deepest iteration `best_move` at `level` searches within `limits`.
+fn deepest(level: u8, game: &Game, limits: &Limits) -> u32 {
+    let mut deepest = 0;
+    at_level(level, 1)
+        .best_move_with_progress(game, limits, |p| deepest = deepest.max(p.depth))
+        .unwrap();
+    deepest
+}
+
+#[test]
+fn the_top_level_searches_as_deep_as_its_limits_allow() {
+    // Levels 1 to 19 stop at their depth (11 at level 19) however long
+    // they may think; level 20 has no cap of its own, so a deeper limit
+    // (or more time) makes it search deeper.
+    let game = positions().remove(1);
+    assert_eq!(deepest(19, &game, &Limits::depth(13)), 11);
+    assert_eq!(deepest(20, &game, &Limits::depth(13)), 13);
+    assert_eq!(deepest(20, &game, &Limits::depth(4)), 4);
+}
