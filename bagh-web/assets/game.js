@@ -1,49 +1,22 @@
-// The game: the page's state over a back end (backend.js), the status and
-// the move list, undo and redo, the tabs and the Game and Record panels. The
-// engine's turns are in engine.js, the analysis and the tables in analysis.js.
+// The game: the page's state over a back end (backend.js), undo and redo,
+// the tabs and the Game and Record panels. The status panel is status.js,
+// the move list movelist.js, the engine's turns engine.js, the analysis and
+// the tables analysis.js.
 
 import { $, run, say, sideName, ui } from './state.js';
 import { drawBoard, moveTo, movesFrom, onPointClick, placementOn } from './board.js';
 import { answerPuzzle, showPuzzle } from './trainer.js';
 import { analyse, showTruth, stopAnalysis } from './analysis.js';
 import { engineSide, engineTurn as engineTurnWith, settleEngine } from './engine.js';
+import { showStatus } from './status.js';
+import { showMoves } from './movelist.js';
 
 const CUSTOM = 'custom';  // the rule-set choice that takes the typed text form
-
-function showStatus() {
-  const game = ui.game;
-  const banner = $('banner');
-  if (game.outcome) {
-    const who = game.outcome.winner ? sideName(game.outcome.winner, true) + ' win' : 'Draw';
-    banner.textContent = `${who} (${game.outcome.result}): ${game.outcome.reason}`;
-    banner.hidden = false;
-    $('status').textContent = `Game over: ${who}.`;
-  } else {
-    banner.hidden = true;
-    $('status').textContent = `${sideName(game.side, true)} to move · ${game.in_hand} in hand · ` +
-        `${game.captured} of ${game.capture_target} captured`;
-  }
-}
-
-function showMoves() {
-  const list = $('move-list');
-  list.replaceChildren();
-  const line = ui.game.moves.concat(ui.future || []);
-  line.forEach((move, i) => {
-    const item = document.createElement('li');
-    item.textContent = move;
-    item.dataset.ply = String(i + 1);
-    if (i + 1 === ui.game.moves.length) item.classList.add('current');
-    if (i >= ui.game.moves.length) item.classList.add('future');
-    item.addEventListener('click', () => run(() => goto(i + 1)));
-    list.appendChild(item);
-  });
-}
 
 function render() {
   drawBoard();
   showStatus();
-  showMoves();
+  showMoves((ply) => run(() => goto(ply)));
   if (ui.mode === 'play') showTruth();
   $('position-text').value = ui.game.position;
   $('undo').disabled = ui.game.moves.length === 0;
@@ -157,6 +130,7 @@ async function setMode(mode) {
   $('mode-play').classList.toggle('active', mode === 'play');
   $('mode-train').classList.toggle('active', mode === 'train');
   $('play-panel').hidden = mode !== 'play';
+  document.body.dataset.mode = mode;
   $('train-panel').hidden = mode !== 'train';
   if (mode === 'train') {
     ui.puzzles = await ui.backend.puzzles();

@@ -27,6 +27,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/state.js", JS, include_str!("../assets/state.js")),
     ("/board.js", JS, include_str!("../assets/board.js")),
     ("/game.js", JS, include_str!("../assets/game.js")),
+    ("/status.js", JS, include_str!("../assets/status.js")),
+    ("/movelist.js", JS, include_str!("../assets/movelist.js")),
     ("/engine.js", JS, include_str!("../assets/engine.js")),
     ("/analysis.js", JS, include_str!("../assets/analysis.js")),
     ("/trainer.js", JS, include_str!("../assets/trainer.js")),

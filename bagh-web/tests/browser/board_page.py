@@ -63,7 +63,12 @@ def played(driver: Any) -> list[str]:
 
 
 def status(driver: Any) -> str:
-    text: str = driver.find_element(By.ID, "status").text
+    """The status panel's words, its lines joined by " · ": "Goats to move ·
+    5 in hand · 0 of 2 captured"."""
+    text: str = driver.execute_script(
+        "return [...document.querySelectorAll('#status > p')].map((p) => p.textContent.trim())"
+        ".filter((t) => t).join(' · ');"
+    )
     return text
 
 
