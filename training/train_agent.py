@@ -4,7 +4,7 @@ batched MCTS and a small policy/value network, scored against the tables.
 
     python3 training/train_agent.py --tables DIR --out DIR [--minutes M]
         [--seed S] [--simulations N] [--games G] [--eval-every MINUTES]
-        [--value result|tables]
+        [--value result|tables] [--ray ADDRESS --workers N] [--resume]
     python3 training/train_agent.py --evaluate AGENT.npz --tables DIR
         [--play-simulations N]
     python3 training/train_agent.py --self-test
@@ -24,8 +24,13 @@ most likely legal move, no search) is scored with bagh.rl.evaluate on the
 held-out critical positions and in games against both perfect players.
 
 It writes `OUT/agent.npz` (the weights, float16), `OUT/curve.json` (each
-evaluation with the training time, games and positions) and
-`OUT/curve.md`. Only numpy is needed; the library never imports this file.
+evaluation with the training time, round, games and positions) and
+`OUT/curve.md`, and every `--checkpoint-every` minutes `OUT/checkpoint.npz`,
+from which `--resume` continues the run (agent_checkpoint.py). With `--ray
+ADDRESS --workers N` the games are played by N workers of a Ray cluster
+(agent_ray.py): each round takes the first `--games` games or more that
+they deliver, and the curve lists each worker's games. Only numpy is
+needed (and bagh's ray extra for `--ray`); the library never imports this file.
 """
 
 from __future__ import annotations
@@ -244,149 +249,110 @@ def searching_policy(
     return policy
 
 
-def score(net: Network, tables: bagh.Tablebase, positions: int, games: int) -> dict[str, Any]:
-    report = bagh.rl.evaluate(net.act, tables, positions=positions, games=games)
-    def rate(r: bagh.rl.Rate) -> dict[str, Any]:
-        return {"count": r.count, "total": r.total, "share": r.share, "interval": list(r.interval)}
-
-    return {
-        "critical": {k: rate(v) for k, v in report.critical.items()},
-        "games_kept": {k: rate(v) for k, v in report.games_kept.items()},
-        "losing_moves_per_1000": report.losing_moves_per_1000,
-        "losing_moves": rate(report.losing_moves),
-    }
-
-
-def score_of(point: dict[str, Any]) -> dict[str, Any]:
-    scored: dict[str, Any] = point["score"]
-    return scored
-
-
-def curve_markdown(curve: list[dict[str, Any]]) -> str:
-    lines = [
-        "| minutes | self-play games | positions | critical kept, % (95% interval) "
-        "| games kept vs random perfect | vs narrowing | value-losing moves per 1,000 |",
-        "|---:|---:|---:|---|---|---|---:|",
-    ]
-    for point in curve:
-        c = point["score"]["critical"]["all"]
-        g = point["score"]["games_kept"]
-        lines.append(
-            f"| {point['minutes']:.0f} | {point['games']} | {point['positions']} "
-            f"| {100 * c['share']:.1f} ({100 * c['interval'][0]:.1f} to {100 * c['interval'][1]:.1f}) "
-            f"| {g['random']['count']} of {g['random']['total']} | {g['narrowing']['count']} of {g['narrowing']['total']} "
-            f"| {point['score']['losing_moves_per_1000']:.1f} |"
-        )
-    return "\n".join(lines) + "\n"
-
-
 def train(args: argparse.Namespace) -> None:
+    # Beside this file, as the script runs (benchmarks/rl_agents.py loads it as a module for Network alone).
+    import agent_checkpoint
+    from agent_curve import curve_markdown, score, score_of
+
     tables = bagh.Tablebase.open(args.tables)
     rules = tables.rules
     rng = np.random.default_rng(args.seed)
     net = Network(rng)
-    mcts = bagh.rl.MCTS(rules, simulations=args.simulations, dirichlet_weight=0.25,
-                        batch_size=256, seed=args.seed)
     replay = Replay(args.window)
-    teacher = tables if args.value == "tables" else None
     symmetries = bagh.rl.symmetries()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    started = time.perf_counter()
-    curve: list[dict[str, Any]] = []
-    games = positions = 0
-    next_eval = 0.0
+    state = agent_checkpoint.RunState(rules=str(rules))
+    if args.resume:
+        state = agent_checkpoint.load(out, net)
+        if state.rules != str(rules):
+            raise SystemExit(f"--resume: the checkpoint in {out} is of {state.rules}, the tables of {rules}")
+        rng.bit_generator.state = state.rng
+        print(f"resumed at round {state.round}, {state.seconds / 60:.1f} min, Adam step {net.steps}", flush=True)
+    source: Any
+    if args.ray:
+        import agent_ray
+
+        source = agent_ray.RaySelfPlay(args, rules, state)
+    else:
+        source = LocalSelfPlay(net, args, rules, tables, rng)
+    started = time.perf_counter() - state.seconds
+    last_checkpoint = time.perf_counter()
+
+    def checkpoint() -> None:
+        nonlocal last_checkpoint
+        state.seconds = time.perf_counter() - started
+        state.rng = dict(rng.bit_generator.state)
+        if args.ray:
+            state.workers = source.workers()
+        agent_checkpoint.save(out, net, state)
+        last_checkpoint = time.perf_counter()
 
     def evaluate_now() -> None:
         minutes = (time.perf_counter() - started) / 60
-        point = {"minutes": minutes, "games": games, "positions": positions,
-                 "score": score(net, tables, args.eval_positions, args.eval_games)}
-        curve.append(point)
-        (out / "curve.json").write_text(json.dumps(curve, indent=1) + "\n")
-        (out / "curve.md").write_text(curve_markdown(curve))
+        point = {"minutes": minutes, "round": state.round, "adam_steps": net.steps, "games": state.games,
+                 "positions": state.positions, "score": score(net, tables, args.eval_positions, args.eval_games)}
+        if args.ray:
+            point["workers"] = {name: w["games"] for name, w in source.workers().items()}
+        state.curve.append(point)
+        (out / "curve.json").write_text(json.dumps(state.curve, indent=1) + "\n")
+        (out / "curve.md").write_text(curve_markdown(state.curve))
         net.save(out / "agent.npz")
+        checkpoint()
         c = score_of(point)["critical"]["all"]
-        print(f"{minutes:6.1f} min  {games:6d} games  {positions:8d} positions  "
+        print(f"{minutes:6.1f} min  {state.games:6d} games  {state.positions:8d} positions  "
               f"critical kept {100 * c['share']:.1f}%", flush=True)
+        if args.ray:
+            print("  " + source.report(), flush=True)
 
-    while True:
-        minutes = (time.perf_counter() - started) / 60
-        if minutes >= next_eval:
+    try:
+        source.broadcast(net.params)
+        while True:
+            minutes = (time.perf_counter() - started) / 60
+            if minutes >= state.next_eval:
+                state.next_eval += args.eval_every
+                evaluate_now()
+            if minutes >= args.minutes:
+                break
+            obs, masks, pi, z, n, games = source.play()
+            replay.add(obs, masks, pi, z)
+            state.games += games
+            state.positions += n
+            steps = max(1, n * args.reuse // args.batch)
+            loss = train_steps(net, replay, steps, args.batch, args.lr, symmetries, rng)
+            state.round += 1
+            source.broadcast(net.params)
+            print(f"  round {state.round}: {state.games} games, {n} positions, {steps} steps, loss {loss:.3f}",
+                  flush=True)
+            if time.perf_counter() - last_checkpoint >= 60 * args.checkpoint_every:
+                checkpoint()
+        if state.curve[-1]["games"] != state.games:
             evaluate_now()
-            next_eval += args.eval_every
-        if minutes >= args.minutes:
-            break
-        obs, masks, pi, z, n = self_play(net, mcts, rules, args.games, rng, teacher)
-        replay.add(obs, masks, pi, z)
-        games += args.games
-        positions += n
-        steps = max(1, n * args.reuse // args.batch)
-        loss = train_steps(net, replay, steps, args.batch, args.lr, symmetries, rng)
-        print(f"  {games} games, {n} positions, {steps} steps, loss {loss:.3f}", flush=True)
-    if curve[-1]["games"] != games:
-        evaluate_now()
+        else:
+            checkpoint()
+    finally:
+        source.close()
 
 
-def self_test() -> None:
-    """Gradient check of the network, a symmetry round trip, and one tiny round."""
-    rng = np.random.default_rng(1)
-    net = Network(rng)
-    for k in net.params:
-        net.params[k] = net.params[k].astype(np.float64)
-    x = rng.random((4, INPUTS))
-    masks = rng.random((4, ACTIONS)) < 0.3
-    masks[:, 0] = True
-    pi = np.where(masks, rng.random((4, ACTIONS)), 0.0)
-    pi /= pi.sum(axis=1, keepdims=True)
-    z = np.array([1.0, -1.0, 0.0, 0.5])
-    _, grads = net.gradients(x, masks, pi, z)  # type: ignore[arg-type]
-    for name in ("w1", "wp", "wv", "b2"):
-        flat = net.params[name].reshape(-1)
-        for j in rng.integers(0, flat.size, 3):
-            old = flat[j]
-            flat[j] = old + 1e-5
-            up, _ = net.gradients(x, masks, pi, z)  # type: ignore[arg-type]
-            flat[j] = old - 1e-5
-            down, _ = net.gradients(x, masks, pi, z)  # type: ignore[arg-type]
-            flat[j] = old
-            numeric = (up - down) / 2e-5
-            analytic = float(grads[name].reshape(-1)[j])
-            assert abs(numeric - analytic) < 1e-4 * max(1.0, abs(numeric)), (name, numeric, analytic)
-    # The symmetries map a position's observation and mask together.
-    game = bagh.Game("bagh-chal")
-    game.push("c2")
-    obs = bagh.rl.observation(game).reshape(-1)
-    mask = bagh.rl.legal_mask(game)
-    for s in bagh.rl.symmetries():
-        assert mask[s.actions].sum() == mask.sum() and obs[s.observation].sum() == obs.sum()
-    # One tiny round of self-play and training.
-    small = bagh.Ruleset(tigers=["c3"], goats=3, capture_target=1)
-    net = Network(rng)
-    mcts = bagh.rl.MCTS(small, simulations=8, seed=1)
-    o, m, p, zz, n = self_play(net, mcts, small, 2, rng)
-    assert n == len(o) > 0 and np.allclose(p.sum(axis=1), 1.0) and set(np.unique(zz)) <= {-1.0, 0.0, 1.0}
-    # With tables, each position's value target is its perfect value.
-    import tempfile
-    with tempfile.TemporaryDirectory() as tmp:
-        small_tables = bagh.Tablebase.build(small, tmp + "/tables")
-        o2, _, _, z2, n2 = self_play(net, mcts, small, 2, rng, small_tables)
-        assert n2 == len(z2) > 0
-        # A second, independent labelling: each position's probe.
-        first = bagh.Game(small)
-        assert z2[0] == {"win": 1.0, "draw": 0.0, "loss": -1.0}[small_tables.probe(first.position).value]
-        # The searching policy answers a legal move in every position judged.
-        report = bagh.rl.evaluate(searching_policy(net, small, 8, 1), small_tables,
-                                  positions=20, games=2, inputs="games")
-        assert report.critical["all"].total == 20 and len(report.games) == 4
-    replay = Replay(100)
-    replay.add(o, m, p, zz)
-    before = net.gradients(replay.obs[: replay.size], replay.masks[: replay.size],
-                           replay.pi[: replay.size], replay.z[: replay.size])[0]
-    train_steps(net, replay, 50, 16, 1e-3, bagh.rl.symmetries()[:1], rng)
-    after = net.gradients(replay.obs[: replay.size], replay.masks[: replay.size],
-                          replay.pi[: replay.size], replay.z[: replay.size])[0]
-    assert after < before, (before, after)
-    print("train_agent self-test: ok")
+class LocalSelfPlay:
+    """Self-play in this process: `--games` games a round."""
+
+    def __init__(self, net: Network, args: argparse.Namespace, rules: bagh.Ruleset,
+                 tables: bagh.Tablebase, rng: np.random.Generator) -> None:
+        self.net, self.rules, self.games, self.rng = net, rules, args.games, rng
+        self.mcts = bagh.rl.MCTS(rules, simulations=args.simulations, dirichlet_weight=0.25,
+                                 batch_size=256, seed=args.seed)
+        self.teacher = tables if args.value == "tables" else None
+
+    def broadcast(self, params: dict[str, Array]) -> None:
+        """The network is this process's own: nothing to send."""
+
+    def play(self) -> tuple[Array, npt.NDArray[np.bool_], Array, Array, int, int]:
+        obs, masks, pi, z, n = self_play(self.net, self.mcts, self.rules, self.games, self.rng, self.teacher)
+        return obs, masks, pi, z, n, self.games
+
+    def close(self) -> None:
+        pass
 
 
 def main(argv: list[str]) -> None:
@@ -410,9 +376,19 @@ def main(argv: list[str]) -> None:
                         help="with --evaluate: play the most visited move of an MCTS of this many simulations")
     parser.add_argument("--value", choices=("result", "tables"), default="result",
                         help="value targets: the self-play games' results, or the tables' values")
+    parser.add_argument("--ray", metavar="ADDRESS",
+                        help="self-play on the Ray cluster at ADDRESS ('auto': the one `ray start` runs here; "
+                             "'local': a cluster of this run's own), the learner here")
+    parser.add_argument("--workers", type=int, default=2, help="with --ray: self-play workers")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the run whose checkpoint is in --out (round, weights, Adam, curve)")
+    parser.add_argument("--checkpoint-every", type=float, default=1.0, metavar="MINUTES",
+                        help="write OUT/checkpoint.npz this often (and at each evaluation)")
     args = parser.parse_args(argv)
     if args.self_test:
-        self_test()
+        import agent_self_test
+
+        agent_self_test.self_test()
     elif args.tables is None:
         parser.error("--tables DIR is needed (or --self-test)")
     elif args.evaluate:
