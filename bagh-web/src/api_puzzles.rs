@@ -1,11 +1,12 @@
-//! The trainer: puzzles served without their answers, and answers checked.
+//! The trainer: puzzles served without their answers, answers checked, and
+//! a hint (the piece the solution moves) given when asked.
 
 use std::sync::Arc;
 
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{Path, State};
 use axum::Json;
-use bagh_core::Move;
+use bagh_core::{Move, Record};
 use bagh_engine::puzzles::{Keeps, Puzzle, PuzzleTag};
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +22,9 @@ pub struct PuzzleQuestion {
     pub rules: String,
     /// The moves that lead to it.
     pub moves: Vec<String>,
+    /// The game record of those moves, which `load` reads: the page shows
+    /// the puzzle with the moves before it.
+    pub record: String,
     /// The position's text form.
     pub position: String,
     /// `"win"` or `"draw"`: what the one good move keeps.
@@ -40,6 +44,16 @@ pub struct Answer {
     pub mv: String,
 }
 
+/// A hint: where the solution starts, without the move itself.
+#[derive(Serialize)]
+pub struct Hint {
+    /// The point of the piece the solution moves, or for a placement the
+    /// point the goat goes on.
+    pub point: String,
+    /// Whether the solution is a placement.
+    pub placement: bool,
+}
+
 /// The verdict on an answer.
 #[derive(Serialize)]
 pub struct Verdict {
@@ -55,16 +69,20 @@ pub struct Verdict {
     pub outcome: Option<String>,
 }
 
-fn question(index: usize, puzzle: &Puzzle) -> PuzzleQuestion {
-    PuzzleQuestion {
+fn question(index: usize, puzzle: &Puzzle) -> Result<PuzzleQuestion, ApiError> {
+    // The server replays every puzzle when it reads the file, so a failure
+    // here is the server's own.
+    let game = puzzle.game().map_err(ApiError::internal)?;
+    Ok(PuzzleQuestion {
         index,
         rules: puzzle.rules.to_string(),
         moves: puzzle.moves.iter().map(|m| m.to_string()).collect(),
+        record: Record::new(game).to_string(),
         position: puzzle.position.clone(),
         keeps: puzzle.keeps,
         difficulty: puzzle.difficulty,
         tags: puzzle.tags.clone(),
-    }
+    })
 }
 
 fn puzzle(state: &AppState, index: usize) -> Result<&Puzzle, ApiError> {
@@ -76,16 +94,18 @@ fn puzzle(state: &AppState, index: usize) -> Result<&Puzzle, ApiError> {
     })
 }
 
-/// `GET /api/puzzles`: every puzzle, without answers.
-pub async fn list(State(state): State<Arc<AppState>>) -> Json<Vec<PuzzleQuestion>> {
-    Json(
-        state
-            .puzzles
-            .iter()
-            .enumerate()
-            .map(|(i, p)| question(i, p))
-            .collect(),
-    )
+/// `GET /api/puzzles`: every puzzle, without answers (an empty list when
+/// the server has none).
+pub async fn list(
+    State(state): State<Arc<AppState>>,
+) -> Result<Json<Vec<PuzzleQuestion>>, ApiError> {
+    let questions = state
+        .puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| question(i, p))
+        .collect::<Result<_, _>>()?;
+    Ok(Json(questions))
 }
 
 /// `GET /api/puzzles/{n}`.
@@ -94,7 +114,23 @@ pub async fn show(
     path: Result<Path<usize>, PathRejection>,
 ) -> Result<Json<PuzzleQuestion>, ApiError> {
     let Path(index) = path?;
-    Ok(Json(question(index, puzzle(&state, index)?)))
+    Ok(Json(question(index, puzzle(&state, index)?)?))
+}
+
+/// `GET /api/puzzles/{n}/hint`: the point the solution starts from.
+pub async fn hint(
+    State(state): State<Arc<AppState>>,
+    path: Result<Path<usize>, PathRejection>,
+) -> Result<Json<Hint>, ApiError> {
+    let Path(index) = path?;
+    let solution = puzzle(&state, index)?.solution;
+    Ok(Json(Hint {
+        point: solution
+            .from_point()
+            .unwrap_or_else(|| solution.to_point())
+            .to_string(),
+        placement: solution.is_place(),
+    }))
 }
 
 /// `POST /api/puzzles/{n}/answer`: checks a move.

@@ -21,6 +21,7 @@ mod api_games;
 mod api_puzzles;
 mod api_truth;
 mod assets;
+mod engine_player;
 mod error;
 mod notes;
 mod search_guard;
@@ -88,6 +89,7 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/puzzles", get(api_puzzles::list))
         .route("/api/puzzles/{n}", get(api_puzzles::show))
         .route("/api/puzzles/{n}/answer", post(api_puzzles::answer))
+        .route("/api/puzzles/{n}/hint", get(api_puzzles::hint))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(state)

@@ -1,0 +1,119 @@
+//! The trainer's API: each puzzle's record leads to its position, a hint
+//! names where the solution starts and nothing more, and a server without
+//! puzzles answers an empty list.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use bagh_core::Ruleset;
+use bagh_engine::puzzles::{generate, Puzzle, PuzzleOptions};
+use bagh_tablebase::{BuildOptions, Tablebase};
+use bagh_web::{router, ServeOptions};
+use http_body_util::BodyExt;
+use serde_json::{json, Value as Json};
+use tower::ServiceExt;
+
+const SMALL: &str = "tigers=a1,e5 goats=5 capture_target=2 repetition=allowed";
+
+async fn call(app: &Router, method: &str, uri: &str, body: Option<Json>) -> (StatusCode, Json) {
+    let request = Request::builder().method(method).uri(uri);
+    let request = match body {
+        Some(body) => request
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string())),
+        None => request.body(Body::empty()),
+    }
+    .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let json = serde_json::from_slice(&bytes).unwrap_or(Json::Null);
+    (status, json)
+}
+
+/// A server over a small rule set's tables with four of its puzzles.
+fn with_puzzles() -> (Router, Vec<Puzzle>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let rules: Ruleset = SMALL.parse().unwrap();
+    let tables = Arc::new(Tablebase::build(rules, dir.path(), &BuildOptions::default()).unwrap());
+    let options = PuzzleOptions {
+        count: 4,
+        max_depth: 4,
+        ..PuzzleOptions::default()
+    };
+    let puzzles = generate(&tables, &options, |_| {}).unwrap();
+    assert!(!puzzles.is_empty());
+    let app = router(ServeOptions {
+        tables: Some(tables),
+        puzzles: puzzles.clone(),
+        ..ServeOptions::default()
+    });
+    (app, puzzles, dir)
+}
+
+#[tokio::test]
+async fn a_puzzle_comes_with_its_record_and_a_hint_of_where_its_solution_starts() {
+    let (app, puzzles, _dir) = with_puzzles();
+    let (status, list) = call(&app, "GET", "/api/puzzles", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), puzzles.len());
+    for (question, puzzle) in list.iter().zip(&puzzles) {
+        // The record is a game the page loads: the moves of the puzzle file
+        // played from the start, ending on the file's position.
+        let record = question["record"].as_str().unwrap();
+        let (status, game) = call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({ "record": record })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{game}");
+        let moves: Vec<String> = puzzle.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(game["moves"], json!(moves));
+        assert_eq!(game["position"], puzzle.position.as_str());
+        assert!(question.get("solution").is_none());
+    }
+    let (_, one) = call(&app, "GET", "/api/puzzles/0", None).await;
+    assert_eq!(one, list[0]);
+    // A hint names the point of the solution's piece, and nothing more.
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let (status, hint) = call(&app, "GET", &format!("/api/puzzles/{index}/hint"), None).await;
+        assert_eq!(status, StatusCode::OK, "{hint}");
+        // In the notation (docs/notation.md) a placement is its point
+        // (`c3`); a step or a capture starts with the point it leaves
+        // (`a1a2`, `a1xa3`).
+        let text = puzzle.solution.to_string();
+        assert_eq!(hint["point"], &text[..2], "puzzle {index}: {text}");
+        assert_eq!(hint["placement"], text.len() == 2, "puzzle {index}: {text}");
+        assert_eq!(hint.as_object().unwrap().len(), 2, "{hint}");
+    }
+    let past = puzzles.len();
+    let (status, error) = call(&app, "GET", &format!("/api/puzzles/{past}/hint"), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("there are {past}")),
+        "{error}"
+    );
+    let (status, _) = call(&app, "GET", "/api/puzzles/first/hint", None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_server_without_puzzles_answers_an_empty_list() {
+    let app = router(ServeOptions::default());
+    let (status, info) = call(&app, "GET", "/api/info", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(info["puzzles"], 0);
+    let (status, list) = call(&app, "GET", "/api/puzzles", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list, json!([]));
+    let (status, _) = call(&app, "GET", "/api/puzzles/0/hint", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
