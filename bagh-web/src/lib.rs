@@ -21,7 +21,6 @@ mod api_games;
 mod api_puzzles;
 mod api_truth;
 mod assets;
-mod engine_player;
 mod error;
 mod notes;
 mod search_guard;
