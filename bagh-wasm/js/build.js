@@ -18,8 +18,9 @@ const installAddon = fs.readFileSync(path.join(root, 'bagh-node', 'src', 'instal
 const shared = `const installAddon = ${installAddon};\n\n${layer}`;
 
 // The addon's declarations describe these packages too: the same names,
-// arguments and results, and one method more, the engine's static
-// evaluation (merged into the class `Engine`).
+// arguments and results, and a few things more: the engine's static
+// evaluation (merged into the class `Engine`), the goats' expected result
+// in a search's progress, and the goats en prise (merged into `Game`).
 const EVALUATE = `
 /** The static evaluation of a board, as Python's \`Engine.evaluate\`. */
 export interface StaticEvaluation {
@@ -40,13 +41,25 @@ export interface Engine {
   /** The static evaluation of \`board\` (a \`Game\`, a \`Position\` or a position string), without a search. */
   evaluate(board: Game | Position | string): StaticEvaluation;
 }
+
+export interface SearchProgress {
+  /** The goats' expected result in [-1, 1] that \`score\` rounds (1, 0 or -1 for a proven result): what a bar draws. */
+  readonly expected: number;
+}
+`;
+
+const THREATS = `
+export interface Game {
+  /** The goats a tiger could jump at once if it were the tigers' move, whoever is to move; none once the game is over. */
+  threatenedGoats(): string[];
+}
 `;
 
 function types(dir, extra) {
   for (const file of ['index.d.ts', 'engine.d.ts']) {
     let text = fs.readFileSync(path.join(root, 'bagh-node', file), 'utf8');
     text = text.replaceAll("require('bagh-node')", "require('bagh-wasm')").replaceAll('`bagh-node`', '`bagh-wasm`');
-    text += file === 'index.d.ts' ? extra : EVALUATE;
+    text += file === 'index.d.ts' ? THREATS + extra : EVALUATE;
     fs.writeFileSync(path.join(dir, file), text);
   }
 }

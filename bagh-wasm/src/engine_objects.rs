@@ -79,14 +79,18 @@ pub fn analysis_object(analysis: &Analysis, turn: Side) -> Object {
 }
 
 /// What `onProgress` hears of a line of `progress`: `{ depth, seldepth,
-/// multipv, score, nodes, nps, time, pv }`, the score as every front end
-/// shows it (from the goats' side), `time` in seconds, `pv` as texts.
+/// multipv, score, expected, nodes, nps, time, pv }`, the score as every
+/// front end shows it (from the goats' side), `expected` the goats'
+/// expected result in [-1, 1] that it rounds (what a bar draws; the Node
+/// addon's report lacks it), `time` in seconds, `pv` as texts.
 pub fn progress_object(progress: &Progress, turn: Side) -> Object {
     let object = Object::new();
+    let pov = progress.score.pov(turn);
     set(&object, "depth", progress.depth);
     set(&object, "seldepth", progress.seldepth);
     set(&object, "multipv", progress.multipv as u32);
-    set(&object, "score", progress.score.pov(turn).to_string());
+    set(&object, "score", pov.to_string());
+    set(&object, "expected", pov.expected_result());
     set(&object, "nodes", progress.nodes as f64);
     set(&object, "nps", progress.nps as f64);
     set(&object, "time", progress.time.as_secs_f64());

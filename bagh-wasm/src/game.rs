@@ -9,6 +9,7 @@ use crate::args;
 use crate::errors::{ErrorClass, Failure, JsResult, OrThrow};
 use crate::moves::{move_array, move_of, move_value};
 use crate::outcome::outcome_value;
+use crate::points::point_names;
 use crate::position::JsPosition;
 use crate::records::set_tags;
 use crate::ruleset::{rules_of, JsRuleset};
@@ -165,6 +166,14 @@ impl JsGame {
     #[wasm_bindgen(js_name = legalCaptures)]
     pub fn legal_captures(&self) -> Array {
         move_array(self.inner.legal_captures())
+    }
+
+    /// The goats a tiger could jump at once if it were the tigers' move,
+    /// whoever is to move; none once the game is over (point names, in
+    /// board order). What a board marks as en prise.
+    #[wasm_bindgen(js_name = threatenedGoats)]
+    pub fn threatened_goats(&self) -> Vec<String> {
+        point_names(self.inner.threatened_goats())
     }
 
     /// Whether `move` can be played now.

@@ -51,6 +51,12 @@ test('the engine finds the winning capture, and scores it for both sides', async
   assert.equal(analysis.score.text, 'win in 1 ply');
   assert.equal(analysis.goatsScore.text, 'tigers win in 1 ply');
   assert.equal(analysis.lines[0].goatsScore.text, 'tigers win in 1 ply');
+  // What onProgress hears: the same display, and the goats' expected
+  // result of a sure loss for them, -1 (what a bar draws).
+  const heard = [];
+  await engine.analyse(game, { depth: 3, onProgress: (line) => heard.push(line) });
+  assert.equal(heard[heard.length - 1].score, 'tigers win in 1 ply');
+  assert.equal(heard[heard.length - 1].expected, -1);
   // A Position and a position string are boards too.
   assert.equal(String(await engine.bestMove(game.position, { depth: 3 })), 'c3xa3');
   assert.equal(String(await engine.bestMove(String(game.position), { depth: 3 })), 'c3xa3');

@@ -118,6 +118,8 @@ export class Games {
       moves: game.moves.map(String),
       redo: redo.length,
       outcome: outcome && { result: outcome.result(), winner: outcome.winner, reason: outcome.reason },
+      threats: game.threatenedGoats(),
+      taken: game.peek()?.overPoint ?? null,
     };
   }
 }

@@ -17,12 +17,27 @@ async function search(bagh, { snapshot, level, time_ms, multipv }, lines) {
   const engine = new bagh.Engine(snapshot.rules, options);
   try {
     if (!lines) return String(await engine.bestMove(game, { time: time_ms / 1000 }));
+    // The server's fields: `expected` is bagh-wasm's goats' expected result
+    // that the score rounds; the end's is its best line's, when that line
+    // was heard with the same score.
+    let first = null;
     const analysis = await engine.analyse(game, {
       time: time_ms / 1000,
       multipv,
-      onProgress: (p) => lines({ depth: p.depth, multipv: p.multipv, score: p.score, nodes: p.nodes, pv: p.pv }),
+      onProgress: (p) => {
+        const line = { depth: p.depth, multipv: p.multipv, score: p.score, expected: p.expected, nodes: p.nodes, pv: p.pv };
+        if (line.multipv === 1) first = line;
+        lines(line);
+      },
     });
-    return { best: String(analysis.bestMove), depth: analysis.depth, score: analysis.goatsScore.text };
+    const score = analysis.goatsScore.text;
+    return {
+      best: String(analysis.bestMove),
+      depth: analysis.depth,
+      score,
+      expected: first && first.score === score ? first.expected : null,
+      pv: analysis.pv.map(String),
+    };
   } finally {
     engine.free?.();
   }

@@ -35,6 +35,8 @@ pub struct GameView {
     /// whoever is to move (none once the game is over): on the goats' turn,
     /// the goats to cover; on the tigers', those they can take.
     pub threats: Vec<String>,
+    /// The point of the goat that the last move took, if it was a capture.
+    pub taken: Option<String>,
 }
 
 /// How a game ended.
@@ -84,6 +86,11 @@ impl GameView {
                 .iter()
                 .map(|point| point.to_string())
                 .collect(),
+            taken: game
+                .moves()
+                .last()
+                .and_then(|mv| mv.over_point())
+                .map(|point| point.to_string()),
         }
     }
 }

@@ -60,8 +60,10 @@ async fn the_view_names_the_goats_a_tiger_could_jump() {
     // the goat is gone after it.
     let (id, view) = game_at(&app, "T3T/5/5/5/TG2T t 19 0").await;
     assert_eq!(view["threats"], json!(["b1"]));
+    assert_eq!(view["taken"], Json::Null);
     let view = play(&app, id, "a1xc1").await;
     assert!(view["pieces"].get("b1").is_none(), "{view}");
+    assert_eq!(view["taken"], "b1");
     assert_eq!(view["captured"], 1);
     assert_eq!(view["threats"], json!([]));
 

@@ -94,3 +94,22 @@ test("the engine's move is refused when the game changed during its search", { s
   const now = store.snapshot(id);
   assert.deepEqual(store.engineMove(id, now, 'a1a2').moves, ['c3', 'a1a2']);
 });
+
+test('the goats a tiger could jump are those bagh serve names', { skip }, async () => {
+  const store = await games();
+  // docs/rules.md: the tiger on a1 jumps the goat on b1 to the empty c1.
+  let view = store.create({ rules: 'bagh-chal', position: 'T3T/5/5/5/TG2T g 19 0' });
+  assert.deepEqual(view.threats, ['b1']);
+  // A goat on c1 fills the point behind it: nothing can be jumped.
+  view = store.play(view.id, 'c1');
+  assert.deepEqual(view.threats, []);
+  // Four captured, b1 and b2 en prise from a1: the fifth capture ends the
+  // game, and a finished game marks nothing.
+  view = store.create({ rules: 'bagh-chal', position: 'T3T/5/5/1G3/TG2T t 14 4' });
+  assert.deepEqual(view.threats, ['b1', 'b2']);
+  assert.equal(view.taken, null);
+  view = store.play(view.id, 'a1xc1');
+  assert.equal(view.taken, 'b1');
+  assert.equal(view.outcome.winner, 'tiger');
+  assert.deepEqual(view.threats, []);
+});
