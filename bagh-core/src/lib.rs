@@ -58,6 +58,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod banned;
 mod board_drawing;
 mod board_svg;
 mod direction;

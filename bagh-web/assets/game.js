@@ -5,8 +5,8 @@
 
 import { $, run, say, sideName, ui } from './state.js';
 import { drawBoard, moveTo, movesFrom, onPointClick, placementOn } from './board.js';
-import { answerPuzzle, showPuzzle } from './trainer.js';
-import { analyse, showTruth, stopAnalysis } from './analysis.js';
+import { answerPuzzle, hasPuzzles, leavePuzzles, showPuzzle, wireTrainer } from './trainer.js';
+import { analyse, clearAnalysis, showTruth, stopAnalysis } from './analysis.js';
 import { engineSide, engineTurn as engineTurnWith, settleEngine } from './engine.js';
 import { showStatus } from './status.js';
 import { showMoves } from './movelist.js';
@@ -28,6 +28,9 @@ async function update(view) {
   ui.game = view;
   ui.selected = null;
   say('');
+  // A new position: the analysis of the last one (lines, arrows, a
+  // preview, the value) goes.
+  clearAnalysis();
   if (!before || before.rules !== view.rules) showRules(view.rules);
   // Keep the line ahead for the move list: the redo stack's moves.
   if (!before || view.redo === 0) ui.future = [];
@@ -65,10 +68,16 @@ function clickPoint(point) {
   if (ui.selected) {
     const move = moveTo(ui.selected, point);
     if (move) { run(() => playMove(move)); return; }
+    const banned = bannedMoves().find((b) => b.move.slice(0, 2) === ui.selected && b.move.slice(-2) === point);
+    if (banned) { say(bannedWords(banned)); return; }
   }
-  if (piece === side && movesFrom(point).length) {
+  // A piece whose only moves are banned can be chosen too: its moves then
+  // say why they are refused.
+  const bannedHere = bannedMoves().filter((b) => b.move.slice(0, 2) === point);
+  if (piece === side && (movesFrom(point).length || bannedHere.length)) {
     ui.selected = ui.selected === point ? null : point;
     drawBoard();
+    if (ui.selected && !movesFrom(point).length) say(bannedWords(bannedHere[0]));
     return;
   }
   if (piece === side) say(`The ${sideName(side)} on ${point} cannot move.`);
@@ -77,6 +86,11 @@ function clickPoint(point) {
   ui.selected = null;
   drawBoard();
 }
+
+// The moves the repetition policy bans here, each with bagh-core's reason
+// (the back end's view lists them).
+const bannedMoves = () => ui.game.banned || [];
+const bannedWords = (banned) => `${banned.move} is banned: ${banned.reason}.`;
 
 async function playMove(move) {
   if (ui.mode === 'train') return answerPuzzle(move, update);
@@ -133,15 +147,14 @@ async function setMode(mode) {
   document.body.dataset.mode = mode;
   $('train-panel').hidden = mode !== 'train';
   if (mode === 'train') {
-    ui.puzzles = await ui.backend.puzzles();
-    if (!ui.puzzles.length) $('puzzle-info').textContent = ui.backend.noPuzzles;
-    // Back on the Play tab already: its game stays.
-    if (ui.mode === 'train' && ui.puzzles.length) {
+    // With no puzzles, or back on the Play tab already, its game stays.
+    if (await hasPuzzles() && ui.mode === 'train') {
       // The Play tab's game is kept while the puzzles use the board.
       ui.playRecord = (await ui.backend.record(ui.game.id)).record;
-      await showPuzzle(0, update);
+      await showPuzzle(ui.puzzle, update);
     }
   } else {
+    await leavePuzzles();
     const record = ui.playRecord;
     ui.playRecord = null;
     await update(record ? await ui.backend.load(ui.game.id, { record }) : ui.game);
@@ -224,6 +237,8 @@ function wireControls() {
     const text = $('move-input').value.trim().toLowerCase();
     if (!text) return;
     if (ui.thinking) { say('The engine is thinking: wait for its move.'); return; }
+    const banned = bannedMoves().find((b) => b.move === text);
+    if (banned) { say(bannedWords(banned)); return; }
     if (!ui.game.legal.includes(text)) { say(`${text} is not a legal move here.`); return; }
     $('move-input').value = '';
     run(() => playMove(text));
@@ -235,8 +250,7 @@ function wireControls() {
   $('export').addEventListener('click', () => run(exportText));
   $('mode-play').addEventListener('click', () => run(() => setMode('play')));
   $('mode-train').addEventListener('click', () => run(() => setMode('train')));
-  $('puzzle-prev').addEventListener('click', () => run(() => showPuzzle(ui.puzzle - 1, update)));
-  $('puzzle-next').addEventListener('click', () => run(() => showPuzzle(ui.puzzle + 1, update)));
+  wireTrainer(update);
   document.addEventListener('keydown', (event) => {
     if (event.target.tagName === 'INPUT' || event.target.tagName === 'TEXTAREA') return;
     if (event.key === 'ArrowLeft' && ui.game.moves.length) run(() => goto(undoTarget()));
