@@ -26,13 +26,8 @@ pub fn move_of(arg: MoveArg) -> Result<bagh_core::Move, Failure> {
 /// The rule set of a `RulesArg`, or the default (`bagh-chal`) for none.
 pub fn rules_of(arg: Option<RulesArg>) -> Result<bagh_core::Ruleset, Failure> {
     match arg {
-        None => Ok(bagh_core::Ruleset::default()),
-        Some(Either::A(text)) => Ok(text.parse::<bagh_core::Ruleset>()?),
         Some(Either::B(rules)) => Ok(rules.inner),
+        Some(Either::A(text)) => bagh_bindings::rules_of(Some(&text)),
+        None => bagh_bindings::rules_of(None),
     }
-}
-
-/// Point names in board order (`a1`, `b1`, ..., `e5`).
-pub fn point_names(points: bagh_core::PointSet) -> Vec<String> {
-    points.iter().map(|point| point.to_string()).collect()
 }

@@ -13,7 +13,7 @@ use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::convert::{rules_of, RulesArg};
-use crate::errors::{Failure, OrThrow};
+use crate::errors::{Failure, OrThrow, Throw};
 use crate::game::JsGame;
 use crate::moves::{move_array, move_object};
 use crate::options::{check_keys, whole};

@@ -1,13 +1,14 @@
 //! `Game`: a start position and the moves played; it owns what needs the
 //! history (repetition, the no-progress limit, undo, records).
 
+use bagh_bindings::{game_of, Start};
 use bagh_core::{Game, Position};
 use napi::bindgen_prelude::{Array, ClassInstance, Either, Object};
 use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::convert::{move_of, rules_of, MoveArg, RulesArg};
-use crate::errors::{ErrorClass, Failure, OrThrow};
+use crate::errors::{Failure, OrThrow};
 use crate::moves::{move_array, move_object};
 use crate::outcome::JsOutcome;
 use crate::position::JsPosition;
@@ -36,26 +37,12 @@ fn start_of(
     rules: Option<RulesArg>,
     position: Option<PositionArg>,
 ) -> std::result::Result<Position, Failure> {
-    let given_rules = rules.is_some();
-    let rules = rules_of(rules)?;
-    match position {
-        None => Ok(Position::new(rules)),
-        Some(Either::A(text)) => Ok(Position::from_text(&text, rules)?),
-        Some(Either::B(position)) => {
-            let position = position.inner;
-            if given_rules && rules != *position.rules() {
-                return Err(Failure::new(
-                    ErrorClass::Ruleset,
-                    format!(
-                        "the position is under {} but the rules {} were given",
-                        position.rules(),
-                        rules
-                    ),
-                ));
-            }
-            Ok(position)
-        }
-    }
+    let rules = rules.map(|rules| rules_of(Some(rules))).transpose()?;
+    let start = position.map(|position| match position {
+        Either::A(text) => Start::Text(text),
+        Either::B(position) => Start::Position(position.inner),
+    });
+    bagh_bindings::start_of(rules, start)
 }
 
 #[napi]
@@ -70,12 +57,9 @@ impl JsGame {
         position: Option<PositionArg>,
         moves: Option<Vec<MoveArg>>,
     ) -> Result<JsGame> {
-        let mut game = Game::from_position(start_of(rules, position).or_throw(&env)?);
-        for mv in moves.unwrap_or_default() {
-            let mv = move_of(mv).or_throw(&env)?;
-            game.push(mv).or_throw(&env)?;
-        }
-        Ok(JsGame::from(game))
+        let start = start_of(rules, position).or_throw(&env)?;
+        let moves = moves.unwrap_or_default().into_iter().map(move_of);
+        game_of(start, moves).map(JsGame::from).or_throw(&env)
     }
 
     /// Reads a game record: the tags, then the moves, which are replayed and

@@ -56,6 +56,6 @@ pub fn init(mut exports: Object, env: Env) -> Result<()> {
 /// the figure that checks a move generator (21, 252, 5052, ... from the
 /// start of `bagh-chal`).
 #[napi(catch_unwind)]
-pub fn perft(position: ClassInstance<position::JsPosition>, depth: f64) -> Result<i64> {
-    position::count_perft(&position.inner, depth)
+pub fn perft(env: Env, position: ClassInstance<position::JsPosition>, depth: f64) -> Result<i64> {
+    position::count_perft(&env, &position.inner, depth)
 }

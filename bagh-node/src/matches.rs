@@ -15,7 +15,7 @@ use napi::{Env, Result, ScopedTask};
 use napi_derive::napi;
 
 use crate::engine::{read_limits, JsEngine};
-use crate::errors::{ErrorClass, Failure, OrThrow};
+use crate::errors::{ErrorClass, Failure, OrThrow, Throw};
 use crate::options::{check_keys, whole};
 use crate::perfect::JsPerfectPlayer;
 

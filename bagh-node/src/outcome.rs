@@ -1,10 +1,11 @@
 //! `Outcome`: how a game ended.
 
-use bagh_core::{Outcome, Side, Termination};
+use bagh_bindings::outcome_of;
+use bagh_core::{Outcome, Side};
 use napi::{Env, Result};
 use napi_derive::napi;
 
-use crate::errors::{ErrorClass, Failure, OrThrow};
+use crate::errors::OrThrow;
 
 /// How a game ended: the winner (`null` for a draw) and the reason.
 #[napi(js_name = "Outcome")]
@@ -17,30 +18,6 @@ impl From<Outcome> for JsOutcome {
     fn from(inner: Outcome) -> JsOutcome {
         JsOutcome { inner }
     }
-}
-
-fn outcome_of(winner: Option<&str>, reason: &str) -> std::result::Result<Outcome, Failure> {
-    let winner = match winner {
-        None => None,
-        Some("goat") => Some(Side::Goat),
-        Some("tiger") => Some(Side::Tiger),
-        Some(other) => {
-            return Err(Failure::new(
-                ErrorClass::Parse,
-                format!("winner: unexpected value {other:?}, expected \"goat\", \"tiger\" or null"),
-            ))
-        }
-    };
-    let reason = Termination::from_name(reason).ok_or_else(|| {
-        Failure::new(
-            ErrorClass::Parse,
-            format!(
-                "reason: unexpected value {reason:?}, expected one of {}",
-                Termination::ALL.map(|known| known.name()).join(", ")
-            ),
-        )
-    })?;
-    Ok(Outcome { winner, reason })
 }
 
 #[napi]

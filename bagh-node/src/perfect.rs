@@ -8,7 +8,7 @@ use napi::bindgen_prelude::{ClassInstance, Object};
 use napi::{Env, Result};
 use napi_derive::napi;
 
-use crate::errors::{ErrorClass, Failure, OrThrow};
+use crate::errors::{ErrorClass, Failure, OrThrow, Throw};
 use crate::game::JsGame;
 use crate::moves::move_object;
 use crate::options::{check_keys, whole};

@@ -1,12 +1,13 @@
 //! `Position`: history-free, immutable; `play` returns a new one.
 
-use bagh_core::{perft, PointSet, Position, Setup, Side, MAX_PERFT_DEPTH};
+use bagh_bindings::{perft_depth, point_names, PartsFields};
+use bagh_core::{perft, Position};
 use napi::bindgen_prelude::{Array, ClassInstance};
 use napi::{Env, Result};
 use napi_derive::napi;
 
-use crate::convert::{move_of, point_names, rules_of, MoveArg, RulesArg};
-use crate::errors::{ErrorClass, Failure, OrThrow};
+use crate::convert::{move_of, rules_of, MoveArg, RulesArg};
+use crate::errors::{Failure, OrThrow};
 use crate::moves::{move_array, move_object};
 use crate::outcome::JsOutcome;
 use crate::ruleset::JsRuleset;
@@ -30,28 +31,13 @@ pub fn position_of(
     text: Option<&str>,
     rules: Option<RulesArg>,
 ) -> std::result::Result<Position, Failure> {
-    let rules = rules_of(rules)?;
-    match text {
-        None => Ok(Position::new(rules)),
-        Some(text) => Ok(Position::from_text(text, rules)?),
-    }
+    bagh_bindings::position_of(text, rules_of(rules)?)
 }
 
-/// `depth` as a perft depth: a whole number from 0 to `MAX_PERFT_DEPTH`
-/// (an `Error` with the code `InvalidArg` otherwise).
-fn perft_depth(depth: f64) -> Result<u32> {
-    if depth.fract() != 0.0 || !(0.0..=f64::from(MAX_PERFT_DEPTH)).contains(&depth) {
-        return Err(napi::Error::new(
-            napi::Status::InvalidArg,
-            format!("depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}, found {depth}"),
-        ));
-    }
-    Ok(depth as u32)
-}
-
-/// Perft of `position` to `depth`, the depth checked by `perft_depth`.
-pub fn count_perft(position: &Position, depth: f64) -> Result<i64> {
-    let depth = perft_depth(depth)?;
+/// Perft of `position` to `depth`, the depth checked as the WebAssembly
+/// package checks it.
+pub fn count_perft(env: &Env, position: &Position, depth: f64) -> Result<i64> {
+    let depth = perft_depth(depth).or_throw(env)?;
     Ok(i64::try_from(perft(position, depth)).unwrap_or(i64::MAX))
 }
 
@@ -68,59 +54,18 @@ pub struct PartsOptions {
     pub rules: Option<String>,
 }
 
-fn setup_field_error(field: &'static str, message: String) -> Failure {
-    Failure::new(ErrorClass::Setup, message).with("field", Some(field))
-}
-
-/// The points named in `names`, each at most once; a repeated name is a
-/// `SetupError` about `field`, a name that is no point a `ParseError`.
-fn point_set(field: &'static str, names: &[String]) -> std::result::Result<PointSet, Failure> {
-    let points = names
-        .iter()
-        .map(|name| name.parse::<bagh_core::Point>())
-        .collect::<std::result::Result<Vec<_>, _>>()?;
-    PointSet::from_distinct(points)
-        .map_err(|error| setup_field_error(field, format!("{field}: {error}")))
-}
-
-/// A goat count: anything but a whole number from 0 to 255 is a
-/// `SetupError` naming the option.
-fn goat_count(field: &'static str, value: Option<f64>) -> std::result::Result<u8, Failure> {
-    let value = value.unwrap_or(0.0);
-    if value.fract() == 0.0 && (0.0..=255.0).contains(&value) {
-        Ok(value as u8)
-    } else {
-        Err(setup_field_error(
-            field,
-            format!("{field}: {value} is not a valid count"),
-        ))
-    }
-}
-
 fn position_from_parts(
     tigers: &[String],
     goats: &[String],
     options: PartsOptions,
 ) -> std::result::Result<Position, Failure> {
     let rules = rules_of(options.rules.map(napi::bindgen_prelude::Either::A))?;
-    let side = match options.side.as_deref() {
-        None | Some("goat") => Side::Goat,
-        Some("tiger") => Side::Tiger,
-        Some(other) => {
-            return Err(Failure::new(
-                ErrorClass::Parse,
-                format!("side: unexpected value {other:?}, expected \"goat\" or \"tiger\""),
-            ))
-        }
+    let parts = PartsFields {
+        side: options.side,
+        goats_in_hand: options.goats_in_hand,
+        goats_captured: options.goats_captured,
     };
-    let setup = Setup {
-        tigers: point_set("tigers", tigers)?,
-        goats: point_set("goats", goats)?,
-        side,
-        goats_in_hand: goat_count("goatsInHand", options.goats_in_hand)?,
-        goats_captured: goat_count("goatsCaptured", options.goats_captured)?,
-    };
-    Ok(Position::from_setup(setup, rules)?)
+    parts.position(tigers, goats, rules)
 }
 
 #[napi]
@@ -220,15 +165,15 @@ impl JsPosition {
     /// The number of move sequences of exactly `depth` plies; a depth that
     /// is not a whole number from 0 to `MAX_PERFT_DEPTH` throws.
     #[napi(catch_unwind)]
-    pub fn perft(&self, depth: f64) -> Result<i64> {
-        count_perft(&self.inner, depth)
+    pub fn perft(&self, env: Env, depth: f64) -> Result<i64> {
+        count_perft(&env, &self.inner, depth)
     }
 
     /// The perft figure of each legal move at `depth - 1` after it, as
     /// `[move, count]` pairs in move order; their sum is `perft(depth)`.
     #[napi(catch_unwind)]
     pub fn perft_divide<'env>(&self, env: &'env Env, depth: f64) -> Result<Array<'env>> {
-        let depth = perft_depth(depth)?;
+        let depth = perft_depth(depth).or_throw(env)?;
         let mut out = env.create_array(0)?;
         for (mv, nodes) in bagh_core::perft_divide(&self.inner, depth) {
             let mut pair = env.create_array(2)?;

@@ -2,14 +2,14 @@
 //! comments, and many records read from one text.
 
 use std::collections::HashMap;
-use std::io::Cursor;
 
-use bagh_core::{Record, RecordReader};
+use bagh_bindings::{read_records, set_comments, OnError};
+use bagh_core::Record;
 use napi::bindgen_prelude::{Array, ClassInstance, JsObjectValue, JsValue, Object, Unknown};
 use napi::{Env, Result};
 use napi_derive::napi;
 
-use crate::errors::{ErrorClass, Failure, OrThrow};
+use crate::errors::{OrThrow, Throw};
 use crate::game::JsGame;
 
 /// A game with the tag pairs and comments of its record. Comment 0 stands
@@ -40,18 +40,7 @@ fn entries(object: &Object) -> Result<Vec<(String, String)>> {
 /// Sets the tags of `tags` (an object; values are turned into text) on
 /// `record`: what `new Record(...)` and `Game.toRecord` share.
 pub fn set_tags(env: &Env, record: &mut Record, tags: &Object) -> Result<()> {
-    for (name, value) in entries(tags)? {
-        record.set_tag(&name, &value).or_throw(env)?;
-    }
-    Ok(())
-}
-
-/// What `readRecordsText` does with a game that cannot be read.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum OnError {
-    Raise,
-    Skip,
-    Collect,
+    bagh_bindings::set_tags(record, entries(tags)?).or_throw(env)
 }
 
 /// The options of `readRecordsText`.
@@ -59,18 +48,6 @@ enum OnError {
 pub struct ReadOptions {
     /// `"raise"` (the default), `"skip"` or `"collect"`.
     pub errors: Option<String>,
-}
-
-fn on_error_of(options: Option<ReadOptions>) -> std::result::Result<OnError, Failure> {
-    match options.and_then(|options| options.errors).as_deref() {
-        None | Some("raise") => Ok(OnError::Raise),
-        Some("skip") => Ok(OnError::Skip),
-        Some("collect") => Ok(OnError::Collect),
-        Some(other) => Err(Failure::new(
-            ErrorClass::Parse,
-            format!("errors: expected \"raise\", \"skip\" or \"collect\", found {other:?}"),
-        )),
-    }
 }
 
 /// The records of `text`, one or many games, in order. A game that cannot
@@ -84,20 +61,17 @@ pub fn read_records_text<'env>(
     text: String,
     options: Option<ReadOptions>,
 ) -> Result<Array<'env>> {
-    let on_error = on_error_of(options).or_throw(env)?;
+    let errors = options.and_then(|options| options.errors);
+    let on_error = OnError::of(errors.as_deref()).or_throw(env)?;
     let mut out = env.create_array(0)?;
-    let reader = RecordReader::new(Cursor::new(text.into_bytes()));
-    for (index, read) in reader.enumerate() {
+    for read in read_records(text) {
         match read {
             Ok(record) => out.insert(JsRecord::from(record))?,
-            Err(error) => {
-                let failure = Failure::from(error).with("game", Some(index + 1));
-                match on_error {
-                    OnError::Raise => return Err(failure.throw(env)),
-                    OnError::Skip => {}
-                    OnError::Collect => out.insert(failure.into_object(env)?)?,
-                }
-            }
+            Err(failure) => match on_error {
+                OnError::Raise => return Err(failure.throw(env)),
+                OnError::Skip => {}
+                OnError::Collect => out.insert(failure.into_object(env)?)?,
+            },
         }
     }
     Ok(out)
@@ -120,19 +94,7 @@ impl JsRecord {
             set_tags(&env, &mut record, &tags)?;
         }
         if let Some(comments) = comments {
-            for (ply, text) in entries(&comments)? {
-                let ply: usize = ply
-                    .parse()
-                    .map_err(|_| {
-                        Failure::new(
-                            ErrorClass::RecordContent,
-                            format!("comments: {ply:?} is not a ply number"),
-                        )
-                        .with("cause", Some("comment-past-end"))
-                    })
-                    .or_throw(&env)?;
-                record.set_comment(ply, &text).or_throw(&env)?;
-            }
+            set_comments(&mut record, entries(&comments)?).or_throw(&env)?;
         }
         Ok(JsRecord::from(record))
     }

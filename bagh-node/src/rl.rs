@@ -7,7 +7,7 @@ use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::convert::{move_of, MoveArg};
-use crate::errors::{ErrorClass, Failure, OrThrow};
+use crate::errors::{ErrorClass, Failure, OrThrow, Throw};
 use crate::game::JsGame;
 use crate::moves::move_object;
 use crate::position::JsPosition;

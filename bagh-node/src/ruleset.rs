@@ -1,13 +1,13 @@
 //! `Ruleset`: a preset, a rule set's text form, or the builder's fields
 //! given as an options object.
 
-use bagh_core::{ParseErrorKind, Repetition, Ruleset, TigerMoves};
+use bagh_bindings::{point_names, RulesetFields, RULESET_OPTIONS};
+use bagh_core::Ruleset;
 use napi::bindgen_prelude::{FromNapiValue, JsValue, Object};
 use napi::{Env, Result};
 use napi_derive::napi;
 
-use crate::convert::point_names;
-use crate::errors::{camel_case, ErrorClass, Failure, OrThrow};
+use crate::errors::OrThrow;
 
 /// A validated rule set: a preset or any sensible combination of fields.
 #[napi(js_name = "Ruleset")]
@@ -22,20 +22,9 @@ impl From<Ruleset> for JsRuleset {
     }
 }
 
-/// The fields of `new Ruleset({...})`, the Python keywords in camelCase.
-/// A field left out (or `null`) takes the value of `bagh-chal`.
-/// The keys of `RulesetOptions`, as JavaScript spells them.
-const RULESET_OPTIONS: &[&str] = &[
-    "tigers",
-    "goats",
-    "captureTarget",
-    "tigerMoves",
-    "mandatoryCapture",
-    "blockedSideLoses",
-    "repetition",
-    "noProgressLimit",
-];
-
+/// The fields of `new Ruleset({...})` as Node-API converts them (a value
+/// of another type is its conversion error, which `index.js` words as an
+/// `ArgumentError`); `RulesetFields` checks them.
 #[napi(object)]
 pub struct RulesetOptions {
     /// The tigers' start points, e.g. `["a1", "e1", "a5", "e5"]`.
@@ -51,116 +40,21 @@ pub struct RulesetOptions {
     pub no_progress_limit: Option<f64>,
 }
 
-fn field_error(field: &'static str, message: String) -> Failure {
-    field_error_named(field.to_string(), message)
-}
-
-fn field_error_named(field: String, message: String) -> Failure {
-    Failure::new(ErrorClass::Ruleset, message).with("field", Some(field))
-}
-
-/// A whole number from `low` to `high`, or a `RulesetError` about `field`.
-fn count(
-    field: &'static str,
-    value: f64,
-    low: u32,
-    high: u32,
-    what: &str,
-) -> std::result::Result<u32, Failure> {
-    if value.fract() == 0.0 && value >= f64::from(low) && value <= f64::from(high) {
-        Ok(value as u32)
-    } else {
-        Err(field_error(
-            field,
-            format!("{field}: expected {what} from {low} to {high}, found {value}"),
-        ))
+impl From<RulesetOptions> for RulesetFields {
+    /// The object's fields, for the checks that the WebAssembly package
+    /// shares.
+    fn from(options: RulesetOptions) -> RulesetFields {
+        RulesetFields {
+            tigers: options.tigers,
+            goats: options.goats,
+            capture_target: options.capture_target,
+            tiger_moves: options.tiger_moves,
+            mandatory_capture: options.mandatory_capture,
+            blocked_side_loses: options.blocked_side_loses,
+            repetition: options.repetition,
+            no_progress_limit: options.no_progress_limit,
+        }
     }
-}
-
-/// The repetition policy, read through the core's rule-set text so that the
-/// count is checked in one place.
-fn repetition_of(text: &str) -> std::result::Result<Repetition, Failure> {
-    let expected = || {
-        field_error(
-            "repetition",
-            format!(
-                "repetition: expected \"forbidden\", \"allowed\" or \"draw(n)\" \
-                 with n from 2 to 255, found {text:?}"
-            ),
-        )
-    };
-    if text.is_empty() || text.contains(char::is_whitespace) || text.contains('=') {
-        return Err(expected());
-    }
-    match format!("repetition={text}").parse::<Ruleset>() {
-        Ok(rules) => Ok(rules.repetition()),
-        Err(error) => match error.kind() {
-            ParseErrorKind::Ruleset(inner) => Err(inner.clone().into()),
-            _ => Err(expected()),
-        },
-    }
-}
-
-fn build(options: RulesetOptions) -> std::result::Result<Ruleset, Failure> {
-    let defaults = Ruleset::default();
-    let mut builder = Ruleset::builder();
-    let mut tiger_count = defaults.tiger_count();
-    if let Some(tigers) = &options.tigers {
-        tiger_count = tigers.len();
-        builder = builder.tigers(tigers.iter().map(String::as_str));
-    }
-    let most_goats = 25u32.saturating_sub(tiger_count as u32).max(1);
-    let goats = match options.goats {
-        Some(goats) => count("goats", goats, 1, most_goats, "a number of goats")?,
-        None => u32::from(defaults.goats()),
-    };
-    let capture_target = match options.capture_target {
-        Some(target) => count("captureTarget", target, 1, goats, "a number of captures")?,
-        None => u32::from(defaults.capture_target()),
-    };
-    if let Some(moves) = &options.tiger_moves {
-        builder = builder.tiger_moves(match moves.as_str() {
-            "step" => TigerMoves::Step,
-            "slide" => TigerMoves::Slide,
-            other => {
-                return Err(field_error(
-                    "tigerMoves",
-                    format!("tigerMoves: expected \"step\" or \"slide\", found {other:?}"),
-                ))
-            }
-        });
-    }
-    if let Some(mandatory) = options.mandatory_capture {
-        builder = builder.mandatory_capture(mandatory);
-    }
-    if let Some(loses) = options.blocked_side_loses {
-        builder = builder.blocked_side_loses(loses);
-    }
-    if let Some(repetition) = &options.repetition {
-        builder = builder.repetition(repetition_of(repetition)?);
-    }
-    if let Some(limit) = options.no_progress_limit {
-        let limit = count("noProgressLimit", limit, 1, 65535, "a number of plies")?;
-        builder = builder.no_progress_limit(u16::try_from(limit).ok());
-    }
-    // Both counts were checked against ranges that fit in a u8 above.
-    let goats = u8::try_from(goats).unwrap_or(u8::MAX);
-    let capture_target = u8::try_from(capture_target).unwrap_or(u8::MAX);
-    // The core names its fields as the text form does (`capture_target`);
-    // here they are the options' names (`captureTarget`).
-    builder
-        .goats(goats)
-        .capture_target(capture_target)
-        .build()
-        .map_err(|error| {
-            let field = camel_case(error.field());
-            let message = error.to_string();
-            let message = match message.strip_prefix(error.field()) {
-                Some(rest) => format!("{field}{rest}"),
-                None => message,
-            };
-            field_error_named(field, message)
-        })
 }
 
 #[napi]
@@ -169,25 +63,16 @@ impl JsRuleset {
     /// `bagh-chal`. A bad field is a `RulesetError` whose `field` names it.
     #[napi(constructor, catch_unwind)]
     pub fn new(env: Env, options: Option<Object>) -> Result<JsRuleset> {
-        let options: Option<RulesetOptions> = match options {
+        let fields = match options {
             Some(object) => {
                 crate::options::check_keys(&object, RULESET_OPTIONS, "Ruleset").or_throw(&env)?;
                 // SAFETY: both handles come from this call's environment.
-                Some(unsafe { RulesetOptions::from_napi_value(env.raw(), object.raw())? })
+                let options = unsafe { RulesetOptions::from_napi_value(env.raw(), object.raw())? };
+                RulesetFields::from(options)
             }
-            None => None,
+            None => RulesetFields::default(),
         };
-        let options = options.unwrap_or(RulesetOptions {
-            tigers: None,
-            goats: None,
-            capture_target: None,
-            tiger_moves: None,
-            mandatory_capture: None,
-            blocked_side_loses: None,
-            repetition: None,
-            no_progress_limit: None,
-        });
-        build(options).map(JsRuleset::from).or_throw(&env)
+        fields.build().map(JsRuleset::from).or_throw(&env)
     }
 
     /// The preset with this id (`bagh-chal`, `bagh-chal-blocked-loses`,

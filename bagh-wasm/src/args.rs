@@ -13,6 +13,9 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::errors::Failure;
 
+/// A whole number in a range, or an `ArgumentError` (as the addon checks).
+pub use bagh_bindings::whole;
+
 /// `undefined` or `null`: an argument or option left out.
 pub fn absent(value: &JsValue) -> bool {
     value.is_undefined() || value.is_null()
@@ -105,15 +108,11 @@ pub fn options(call: &str, value: &JsValue, allowed: &[&str]) -> Result<Option<O
         return Err(expected(call, "an options object", value));
     }
     let object: Object = value.clone().unchecked_into();
-    for key in Object::keys(&object).iter() {
-        let key = key.as_string().unwrap_or_default();
-        if !allowed.contains(&key.as_str()) {
-            return Err(Failure::argument(format!(
-                "{call}: unknown option {key:?}; the options are {}",
-                allowed.join(", ")
-            )));
-        }
-    }
+    let keys: Vec<String> = Object::keys(&object)
+        .iter()
+        .map(|key| key.as_string().unwrap_or_default())
+        .collect();
+    bagh_bindings::check_keys(call, keys.iter().map(String::as_str), allowed)?;
     Ok(Some(object))
 }
 
@@ -153,17 +152,4 @@ pub fn entries(call: &str, value: &JsValue) -> Result<Vec<(String, String)>, Fai
         pairs.push((key, item));
     }
     Ok(pairs)
-}
-
-/// A whole number in `range` read from option `name`, or an
-/// `ArgumentError`.
-pub fn whole(name: &str, value: f64, range: std::ops::RangeInclusive<f64>) -> Result<u64, Failure> {
-    if value.fract() != 0.0 || !range.contains(&value) {
-        return Err(Failure::argument(format!(
-            "{name}: expected a whole number from {} to {}, found {value}",
-            range.start(),
-            range.end()
-        )));
-    }
-    Ok(value as u64)
 }

@@ -28,7 +28,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::args;
 use crate::engine_objects::{analysis_object, evaluation_object, progress_object};
-use crate::errors::{ErrorClass, Failure, JsResult, OrThrow};
+use crate::errors::{js_error, ErrorClass, Failure, JsResult, OrThrow};
 use crate::game::JsGame;
 use crate::moves::JsMove;
 use crate::ruleset::{rules_of, JsRuleset};
@@ -257,7 +257,7 @@ enum Searched {
 fn settled(result: Result<JsValue, Failure>) -> Promise {
     match result {
         Ok(value) => Promise::resolve(&value),
-        Err(failure) => Promise::reject(&JsValue::from(failure)),
+        Err(failure) => Promise::reject(&js_error(failure)),
     }
 }
 

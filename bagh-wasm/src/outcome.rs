@@ -1,10 +1,11 @@
 //! `Outcome`: how a game ended.
 
-use bagh_core::{Outcome, Side, Termination};
+use bagh_bindings::outcome_of;
+use bagh_core::{Outcome, Side};
 use wasm_bindgen::prelude::*;
 
 use crate::args;
-use crate::errors::{ErrorClass, Failure, JsResult, OrThrow};
+use crate::errors::{JsResult, OrThrow};
 use crate::points::nullable;
 
 /// How a game ended: the winner (`null` for a draw) and the reason.
@@ -23,30 +24,6 @@ impl From<Outcome> for JsOutcome {
 /// `null` for no outcome, else an `Outcome`.
 pub fn outcome_value(outcome: Option<Outcome>) -> JsValue {
     nullable(outcome.map(JsOutcome::from))
-}
-
-fn outcome_of(winner: Option<&str>, reason: &str) -> Result<Outcome, Failure> {
-    let winner = match winner {
-        None => None,
-        Some("goat") => Some(Side::Goat),
-        Some("tiger") => Some(Side::Tiger),
-        Some(other) => {
-            return Err(Failure::new(
-                ErrorClass::Parse,
-                format!("winner: unexpected value {other:?}, expected \"goat\", \"tiger\" or null"),
-            ))
-        }
-    };
-    let reason = Termination::from_name(reason).ok_or_else(|| {
-        Failure::new(
-            ErrorClass::Parse,
-            format!(
-                "reason: unexpected value {reason:?}, expected one of {}",
-                Termination::ALL.map(|known| known.name()).join(", ")
-            ),
-        )
-    })?;
-    Ok(Outcome { winner, reason })
 }
 
 #[wasm_bindgen(js_class = Outcome)]

@@ -1,9 +1,6 @@
 //! Point names as JavaScript receives them.
 
-/// Point names in board order (`a1`, `b1`, ..., `e5`).
-pub fn point_names(points: bagh_core::PointSet) -> Vec<String> {
-    points.iter().map(|point| point.to_string()).collect()
-}
+pub use bagh_bindings::point_names;
 
 /// `null` for `None`, as the addon returns (wasm-bindgen's own `Option`
 /// gives `undefined`).

@@ -1,11 +1,12 @@
 //! `Position`: history-free, immutable; `play` returns a new one.
 
-use bagh_core::{perft, PointSet, Position, Setup, Side, MAX_PERFT_DEPTH};
+use bagh_bindings::{position_of, PartsFields, PARTS_OPTIONS};
+use bagh_core::{perft, Position};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use crate::args;
-use crate::errors::{ErrorClass, Failure, JsResult, OrThrow};
+use crate::errors::{Failure, JsResult, OrThrow};
 use crate::moves::{move_array, move_of, move_value};
 use crate::outcome::outcome_value;
 use crate::points::{nullable, point_names};
@@ -25,17 +26,9 @@ impl From<Position> for JsPosition {
     }
 }
 
-/// `depth` as a perft depth: a whole number from 0 to `MAX_PERFT_DEPTH`,
-/// else an `ArgumentError` (as the addon's JavaScript layer makes of
-/// Node-API's `InvalidArg`).
+/// `depth` as a perft depth, checked as the addon checks it.
 fn perft_depth(call: &str, depth: &JsValue) -> Result<u32, Failure> {
-    let depth = args::number(call, depth)?;
-    if depth.fract() != 0.0 || !(0.0..=f64::from(MAX_PERFT_DEPTH)).contains(&depth) {
-        return Err(Failure::argument(format!(
-            "depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}, found {depth}"
-        )));
-    }
-    Ok(depth as u32)
+    bagh_bindings::perft_depth(args::number(call, depth)?)
 }
 
 /// Perft of `position` to `depth`, as a JavaScript number (exact below
@@ -43,38 +36,6 @@ fn perft_depth(call: &str, depth: &JsValue) -> Result<u32, Failure> {
 pub fn count_perft(call: &str, position: &Position, depth: &JsValue) -> JsResult<f64> {
     let depth = perft_depth(call, depth).or_throw()?;
     Ok(perft(position, depth) as f64)
-}
-
-/// The keys of `PartsOptions`.
-const PARTS_OPTIONS: &[&str] = &["side", "goatsInHand", "goatsCaptured", "rules"];
-
-fn setup_field_error(field: &'static str, message: String) -> Failure {
-    Failure::new(ErrorClass::Setup, message).with("field", Some(field))
-}
-
-/// The points named in `names`, each at most once; a repeated name is a
-/// `SetupError` about `field`, a name that is no point a `ParseError`.
-fn point_set(field: &'static str, names: &[String]) -> Result<PointSet, Failure> {
-    let points = names
-        .iter()
-        .map(|name| name.parse::<bagh_core::Point>())
-        .collect::<Result<Vec<_>, _>>()?;
-    PointSet::from_distinct(points)
-        .map_err(|error| setup_field_error(field, format!("{field}: {error}")))
-}
-
-/// A goat count: anything but a whole number from 0 to 255 is a
-/// `SetupError` naming the option.
-fn goat_count(field: &'static str, value: Option<f64>) -> Result<u8, Failure> {
-    let value = value.unwrap_or(0.0);
-    if value.fract() == 0.0 && (0.0..=255.0).contains(&value) {
-        Ok(value as u8)
-    } else {
-        Err(setup_field_error(
-            field,
-            format!("{field}: {value} is not a valid count"),
-        ))
-    }
 }
 
 fn position_from_parts(
@@ -92,26 +53,15 @@ fn position_from_parts(
             .map_or(JsValue::UNDEFINED, |o| args::get(o, name))
     };
     let rules = rules_of("Position.fromParts: rules", &get("rules"))?;
-    let side = match args::opt_text("Position.fromParts: side", &get("side"))?.as_deref() {
-        None | Some("goat") => Side::Goat,
-        Some("tiger") => Side::Tiger,
-        Some(other) => {
-            return Err(Failure::new(
-                ErrorClass::Parse,
-                format!("side: unexpected value {other:?}, expected \"goat\" or \"tiger\""),
-            ))
-        }
+    let parts = PartsFields {
+        side: args::opt_text("Position.fromParts: side", &get("side"))?,
+        goats_in_hand: args::opt_number("Position.fromParts: goatsInHand", &get("goatsInHand"))?,
+        goats_captured: args::opt_number(
+            "Position.fromParts: goatsCaptured",
+            &get("goatsCaptured"),
+        )?,
     };
-    let in_hand = args::opt_number("Position.fromParts: goatsInHand", &get("goatsInHand"))?;
-    let captured = args::opt_number("Position.fromParts: goatsCaptured", &get("goatsCaptured"))?;
-    let setup = Setup {
-        tigers: point_set("tigers", &tigers)?,
-        goats: point_set("goats", &goats)?,
-        side,
-        goats_in_hand: goat_count("goatsInHand", in_hand)?,
-        goats_captured: goat_count("goatsCaptured", captured)?,
-    };
-    Ok(Position::from_setup(setup, rules)?)
+    parts.position(&tigers, &goats, rules)
 }
 
 #[wasm_bindgen(js_class = Position)]
@@ -122,12 +72,9 @@ impl JsPosition {
     pub fn new(text: JsValue, rules: JsValue) -> JsResult<JsPosition> {
         let text = args::opt_text("new Position", &text).or_throw()?;
         let rules = rules_of("new Position", &rules).or_throw()?;
-        match text {
-            None => Ok(JsPosition::from(Position::new(rules))),
-            Some(text) => Position::from_text(&text, rules)
-                .map(JsPosition::from)
-                .or_throw(),
-        }
+        position_of(text.as_deref(), rules)
+            .map(JsPosition::from)
+            .or_throw()
     }
 
     /// The position with these parts (point names), checked as a position

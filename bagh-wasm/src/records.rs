@@ -1,14 +1,13 @@
 //! `Record` and `readRecordsText`: game records with their tags and
 //! comments, and many records read from one text.
 
-use std::io::Cursor;
-
-use bagh_core::{Record, RecordReader};
+use bagh_bindings::{read_records, set_comments, OnError};
+use bagh_core::Record;
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::args;
-use crate::errors::{ErrorClass, Failure, JsResult, OrThrow};
+use crate::errors::{js_error, Failure, JsResult, OrThrow};
 use crate::game::JsGame;
 use crate::points::nullable;
 
@@ -29,18 +28,7 @@ impl From<Record> for JsRecord {
 /// Sets the tags of `tags` (an object, in its key order; numbers and
 /// booleans as their text) on `record`.
 pub fn set_tags(call: &str, record: &mut Record, tags: &JsValue) -> Result<(), Failure> {
-    for (name, value) in args::entries(call, tags)? {
-        record.set_tag(&name, &value)?;
-    }
-    Ok(())
-}
-
-/// What `readRecordsText` does with a game that cannot be read.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum OnError {
-    Raise,
-    Skip,
-    Collect,
+    bagh_bindings::set_tags(record, args::entries(call, tags)?)
 }
 
 fn on_error_of(options: &JsValue) -> Result<OnError, Failure> {
@@ -49,15 +37,7 @@ fn on_error_of(options: &JsValue) -> Result<OnError, Failure> {
         Some(options) => args::opt_text("readRecordsText: errors", &args::get(options, "errors"))?,
         None => None,
     };
-    match errors.as_deref() {
-        None | Some("raise") => Ok(OnError::Raise),
-        Some("skip") => Ok(OnError::Skip),
-        Some("collect") => Ok(OnError::Collect),
-        Some(other) => Err(Failure::new(
-            ErrorClass::Parse,
-            format!("errors: expected \"raise\", \"skip\" or \"collect\", found {other:?}"),
-        )),
-    }
+    OnError::of(errors.as_deref())
 }
 
 /// The records of `text`, one or many games, in order. A game that cannot
@@ -70,22 +50,18 @@ pub fn read_records_text(text: JsValue, options: JsValue) -> JsResult<Array> {
     let text = args::text("readRecordsText", &text).or_throw()?;
     let on_error = on_error_of(&options).or_throw()?;
     let out = Array::new();
-    let reader = RecordReader::new(Cursor::new(text.into_bytes()));
-    for (index, read) in reader.enumerate() {
+    for read in read_records(text) {
         match read {
             Ok(record) => {
                 out.push(&JsRecord::from(record).into());
             }
-            Err(error) => {
-                let failure = Failure::from(error).with("game", Some(index + 1));
-                match on_error {
-                    OnError::Raise => return Err(failure.into()),
-                    OnError::Skip => {}
-                    OnError::Collect => {
-                        out.push(&failure.into());
-                    }
+            Err(failure) => match on_error {
+                OnError::Raise => return Err(js_error(failure)),
+                OnError::Skip => {}
+                OnError::Collect => {
+                    out.push(&js_error(failure));
                 }
-            }
+            },
         }
     }
     Ok(out)
@@ -97,16 +73,7 @@ fn new_record(game: &JsGame, tags: &JsValue, comments: &JsValue) -> Result<Recor
         set_tags("new Record", &mut record, tags)?;
     }
     if !args::absent(comments) {
-        for (ply, text) in args::entries("new Record", comments)? {
-            let ply: usize = ply.parse().map_err(|_| {
-                Failure::new(
-                    ErrorClass::RecordContent,
-                    format!("comments: {ply:?} is not a ply number"),
-                )
-                .with("cause", Some("comment-past-end"))
-            })?;
-            record.set_comment(ply, &text)?;
-        }
+        set_comments(&mut record, args::entries("new Record", comments)?)?;
     }
     Ok(record)
 }

@@ -1,11 +1,12 @@
 //! `Ruleset`: a preset, a rule set's text form, or the builder's fields
-//! given as an options object (as `bagh-node/src/ruleset.rs`).
+//! given as an options object, checked as the addon checks them.
 
-use bagh_core::{ParseErrorKind, Repetition, Ruleset, TigerMoves};
+use bagh_bindings::{RulesetFields, RULESET_OPTIONS};
+use bagh_core::Ruleset;
 use wasm_bindgen::prelude::*;
 
 use crate::args;
-use crate::errors::{camel_case, ErrorClass, Failure, JsResult, OrThrow};
+use crate::errors::{Failure, JsResult, OrThrow};
 use crate::points::{nullable, point_names};
 
 /// A validated rule set: a preset or any sensible combination of fields.
@@ -21,138 +22,30 @@ impl From<Ruleset> for JsRuleset {
     }
 }
 
-/// The keys of `RulesetOptions`, as JavaScript spells them.
-const RULESET_OPTIONS: &[&str] = &[
-    "tigers",
-    "goats",
-    "captureTarget",
-    "tigerMoves",
-    "mandatoryCapture",
-    "blockedSideLoses",
-    "repetition",
-    "noProgressLimit",
-];
-
-fn field_error(field: &'static str, message: String) -> Failure {
-    field_error_named(field.to_string(), message)
-}
-
-fn field_error_named(field: String, message: String) -> Failure {
-    Failure::new(ErrorClass::Ruleset, message).with("field", Some(field))
-}
-
-/// A whole number from `low` to `high`, or a `RulesetError` about `field`.
-fn count(field: &'static str, value: f64, low: u32, high: u32, what: &str) -> Result<u32, Failure> {
-    if value.fract() == 0.0 && value >= f64::from(low) && value <= f64::from(high) {
-        Ok(value as u32)
-    } else {
-        Err(field_error(
-            field,
-            format!("{field}: expected {what} from {low} to {high}, found {value}"),
-        ))
-    }
-}
-
-/// The repetition policy, read through the core's rule-set text so that the
-/// count is checked in one place.
-fn repetition_of(text: &str) -> Result<Repetition, Failure> {
-    let expected = || {
-        field_error(
-            "repetition",
-            format!(
-                "repetition: expected \"forbidden\", \"allowed\" or \"draw(n)\" \
-                 with n from 2 to 255, found {text:?}"
-            ),
-        )
-    };
-    if text.is_empty() || text.contains(char::is_whitespace) || text.contains('=') {
-        return Err(expected());
-    }
-    match format!("repetition={text}").parse::<Ruleset>() {
-        Ok(rules) => Ok(rules.repetition()),
-        Err(error) => match error.kind() {
-            ParseErrorKind::Ruleset(inner) => Err(inner.clone().into()),
-            _ => Err(expected()),
-        },
-    }
-}
-
-/// The rule set of `new Ruleset(options)`.
+/// The rule set of `new Ruleset(options)`: the fields read as the addon
+/// reads them, checked by `RulesetFields`.
 fn build(options: &JsValue) -> Result<Ruleset, Failure> {
-    const CALL: &str = "new Ruleset";
-    let defaults = Ruleset::default();
-    let mut builder = Ruleset::builder();
-    let Some(options) = args::options(CALL, options, RULESET_OPTIONS)? else {
-        return Ok(defaults);
+    let Some(options) = args::options("new Ruleset", options, RULESET_OPTIONS)? else {
+        return Ok(Ruleset::default());
     };
     let get = |name: &str| args::get(&options, name);
-    let mut tiger_count = defaults.tiger_count();
-    if let Some(tigers) = args::opt_texts("Ruleset: tigers", &get("tigers"))? {
-        tiger_count = tigers.len();
-        builder = builder.tigers(tigers.iter().map(String::as_str));
-    }
-    let most_goats = 25u32.saturating_sub(tiger_count as u32).max(1);
-    let goats = match args::opt_number("Ruleset: goats", &get("goats"))? {
-        Some(goats) => count("goats", goats, 1, most_goats, "a number of goats")?,
-        None => u32::from(defaults.goats()),
+    let fields = RulesetFields {
+        tigers: args::opt_texts("Ruleset: tigers", &get("tigers"))?,
+        goats: args::opt_number("Ruleset: goats", &get("goats"))?,
+        capture_target: args::opt_number("Ruleset: captureTarget", &get("captureTarget"))?,
+        tiger_moves: args::opt_text("Ruleset: tigerMoves", &get("tigerMoves"))?,
+        mandatory_capture: args::opt_bool("Ruleset: mandatoryCapture", &get("mandatoryCapture"))?,
+        blocked_side_loses: args::opt_bool("Ruleset: blockedSideLoses", &get("blockedSideLoses"))?,
+        repetition: args::opt_text("Ruleset: repetition", &get("repetition"))?,
+        no_progress_limit: args::opt_number("Ruleset: noProgressLimit", &get("noProgressLimit"))?,
     };
-    let capture_target = match args::opt_number("Ruleset: captureTarget", &get("captureTarget"))? {
-        Some(target) => count("captureTarget", target, 1, goats, "a number of captures")?,
-        None => u32::from(defaults.capture_target()),
-    };
-    if let Some(moves) = args::opt_text("Ruleset: tigerMoves", &get("tigerMoves"))? {
-        builder = builder.tiger_moves(match moves.as_str() {
-            "step" => TigerMoves::Step,
-            "slide" => TigerMoves::Slide,
-            other => {
-                return Err(field_error(
-                    "tigerMoves",
-                    format!("tigerMoves: expected \"step\" or \"slide\", found {other:?}"),
-                ))
-            }
-        });
-    }
-    if let Some(mandatory) = args::opt_bool("Ruleset: mandatoryCapture", &get("mandatoryCapture"))?
-    {
-        builder = builder.mandatory_capture(mandatory);
-    }
-    if let Some(loses) = args::opt_bool("Ruleset: blockedSideLoses", &get("blockedSideLoses"))? {
-        builder = builder.blocked_side_loses(loses);
-    }
-    if let Some(repetition) = args::opt_text("Ruleset: repetition", &get("repetition"))? {
-        builder = builder.repetition(repetition_of(&repetition)?);
-    }
-    if let Some(limit) = args::opt_number("Ruleset: noProgressLimit", &get("noProgressLimit"))? {
-        let limit = count("noProgressLimit", limit, 1, 65535, "a number of plies")?;
-        builder = builder.no_progress_limit(u16::try_from(limit).ok());
-    }
-    // Both counts were checked against ranges that fit in a u8 above.
-    let goats = u8::try_from(goats).unwrap_or(u8::MAX);
-    let capture_target = u8::try_from(capture_target).unwrap_or(u8::MAX);
-    // The core names its fields as the text form does (`capture_target`);
-    // here they are the options' names (`captureTarget`).
-    builder
-        .goats(goats)
-        .capture_target(capture_target)
-        .build()
-        .map_err(|error| {
-            let field = camel_case(error.field());
-            let message = error.to_string();
-            let message = match message.strip_prefix(error.field()) {
-                Some(rest) => format!("{field}{rest}"),
-                None => message,
-            };
-            field_error_named(field, message)
-        })
+    fields.build()
 }
 
 /// The rule set of a preset id or a text form (a `Ruleset` argument is
 /// passed as its text by the JavaScript layer), or `bagh-chal` for none.
 pub fn rules_of(call: &str, value: &JsValue) -> Result<Ruleset, Failure> {
-    match args::opt_text(call, value)? {
-        None => Ok(Ruleset::default()),
-        Some(text) => Ok(text.parse::<Ruleset>()?),
-    }
+    bagh_bindings::rules_of(args::opt_text(call, value)?.as_deref())
 }
 
 #[wasm_bindgen(js_class = Ruleset)]
