@@ -16,6 +16,7 @@ use serde::Deserialize;
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::StreamExt;
 
+use crate::engine_player::EngineMove;
 use crate::error::ApiError;
 use crate::search_guard::SearchGuard;
 use crate::state::AppState;
@@ -28,16 +29,6 @@ pub const MAX_ANALYSIS_MS: u64 = 60_000;
 /// The most lines an analysis shows.
 pub const MAX_MULTIPV: usize = 8;
 
-/// The body of `POST /api/games/{id}/engine`.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct EngineMove {
-    /// A level from 1 to 20 (default: full strength).
-    pub level: Option<u8>,
-    /// Thinking time in milliseconds, 1 to 10000 (default 500).
-    pub time_ms: Option<u64>,
-}
-
 /// The query of `GET /api/games/{id}/analysis`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -48,7 +39,12 @@ pub struct AnalysisQuery {
     pub time_ms: Option<u64>,
 }
 
-fn checked_time(time_ms: Option<u64>, default: u64, max: u64) -> Result<Duration, ApiError> {
+/// `time_ms` (or `default`) as a duration, if in `1..=max`.
+pub(crate) fn checked_time(
+    time_ms: Option<u64>,
+    default: u64,
+    max: u64,
+) -> Result<Duration, ApiError> {
     let ms = time_ms.unwrap_or(default);
     if !(1..=max).contains(&ms) {
         return Err(ApiError::bad_request(format!(
@@ -66,30 +62,15 @@ pub async fn engine_move(
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = path?;
     let Json(request) = body?;
-    let time = checked_time(request.time_ms, 500, MAX_MOVE_MS)?;
-    if let Some(level) = request.level.filter(|l| !(1..=20).contains(l)) {
-        return Err(ApiError::bad_request(format!(
-            "level: {level} is not in 1..=20"
-        )));
-    }
-    let (game, cancel) = state.with(id, |s| {
+    let player = request.check()?;
+    let (game, options, cancel) = state.with(id, |s| {
         if let Some(outcome) = s.game.outcome() {
             return Err(ApiError::conflict(format!("the game is over: {outcome}")));
         }
-        Ok((s.game.clone(), s.add_search()))
+        let options = player.options(state.tables.as_ref(), s.game.rules(), s.game.len() as u64)?;
+        Ok((s.game.clone(), options, s.add_search()))
     })?;
-    let options = EngineOptions {
-        level: request.level,
-        seed: game.len() as u64,
-        // Levels play without tables; full strength plays perfectly
-        // where they answer.
-        tablebase: if request.level.is_none() {
-            state.tables.clone()
-        } else {
-            None
-        },
-        ..EngineOptions::default()
-    };
+    let time = player.time;
     let searched = game.clone();
     let searching = Arc::clone(&state);
     let mv = tokio::task::spawn_blocking(move || {

@@ -21,6 +21,7 @@ mod api_games;
 mod api_puzzles;
 mod api_truth;
 mod assets;
+mod engine_player;
 mod error;
 mod notes;
 mod search_guard;
