@@ -2,48 +2,26 @@
 //! keeps everything, a first-move agent is scored as a recount by hand
 //! finds, and bad answers are refused.
 
-use std::sync::Arc;
+mod support;
 
-use bagh_core::{Game, Move, Ruleset};
-use bagh_engine::{PerfectPlayer, PerfectStyle};
+use bagh_core::{Game, Move};
+use bagh_engine::PerfectStyle;
 use bagh_rl::benchmark::{evaluate, BenchmarkError, BenchmarkOptions, GameResult, Rate};
-use bagh_tablebase::{BuildOptions, Tablebase, Value};
+use bagh_tablebase::Value;
 
-fn tables(dir: &std::path::Path) -> Arc<Tablebase> {
-    let rules: Ruleset = "tigers=a1,e5 goats=5 capture_target=2 repetition=allowed"
-        .parse()
-        .unwrap();
-    Arc::new(Tablebase::build(rules, dir, &BuildOptions::default()).unwrap())
-}
+use support::{assert_perfect, first, perfect};
+
+const RULES: &str = "tigers=a1,e5 goats=5 capture_target=2 repetition=allowed";
 
 fn options() -> BenchmarkOptions {
-    BenchmarkOptions {
-        positions: 300,
-        games: 6,
-        batch: 7,
-        ..BenchmarkOptions::default()
-    }
+    support::options(300, 6, BenchmarkOptions::default().seed, 7)
 }
 
 #[test]
 fn a_perfect_agent_keeps_every_value() {
-    let dir = tempfile::tempdir().unwrap();
-    let tables = tables(dir.path());
-    let perfect = |games: &[&Game]| -> Result<Vec<Move>, ()> {
-        Ok(games
-            .iter()
-            .map(|g| PerfectPlayer::perfect_moves(&tables, g).unwrap()[0])
-            .collect())
-    };
-    let report = evaluate(&tables, &options(), perfect).unwrap();
-    assert_eq!(
-        report.critical_all(),
-        Rate {
-            count: 300,
-            total: 300
-        }
-    );
-    assert_eq!(report.losing_moves.count, 0);
+    let (_dir, tables) = support::tables(RULES);
+    let report = evaluate(&tables, &options(), perfect(&tables)).unwrap();
+    assert_perfect(&report, 300);
     assert!(report.losing_moves.total > 0);
     assert_eq!(report.games.len(), 12);
     for style in [PerfectStyle::Random, PerfectStyle::Narrowing] {
@@ -75,11 +53,7 @@ fn a_perfect_agent_keeps_every_value() {
 
 #[test]
 fn a_first_move_agent_is_scored_as_a_recount_finds() {
-    let dir = tempfile::tempdir().unwrap();
-    let tables = tables(dir.path());
-    let first = |games: &[&Game]| -> Result<Vec<Move>, ()> {
-        Ok(games.iter().map(|g| g.legal_moves()[0]).collect())
-    };
+    let (_dir, tables) = support::tables(RULES);
     let report = evaluate(&tables, &options(), first).unwrap();
     // The recount: every critical position again, its first move judged
     // by probing each move here.
@@ -112,8 +86,7 @@ fn a_first_move_agent_is_scored_as_a_recount_finds() {
 
 #[test]
 fn wrong_answers_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let tables = tables(dir.path());
+    let (_dir, tables) = support::tables(RULES);
     let none = |_: &[&Game]| -> Result<Vec<Move>, ()> { Ok(Vec::new()) };
     assert!(matches!(
         evaluate(&tables, &options(), none),

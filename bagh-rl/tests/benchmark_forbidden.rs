@@ -4,28 +4,19 @@
 //! does force losses on it, and a recount by replaying the games finds the
 //! report's slips and forced losses.
 
-use std::sync::Arc;
+mod support;
 
-use bagh_core::{Game, Move, Ruleset, Side};
-use bagh_engine::{PerfectPlayer, PerfectStyle};
+use bagh_core::{Game, Move, Side};
+use bagh_engine::PerfectStyle;
 use bagh_rl::benchmark::{evaluate, AgentGame, BenchmarkOptions, Rate};
-use bagh_tablebase::{BuildOptions, Tablebase, Value};
+use bagh_tablebase::{Tablebase, Value};
 
-fn tables(dir: &std::path::Path) -> Arc<Tablebase> {
-    let rules: Ruleset = "tigers=c3 goats=4 capture_target=2 repetition=forbidden"
-        .parse()
-        .unwrap();
-    Arc::new(Tablebase::build(rules, dir, &BuildOptions::default()).unwrap())
-}
+use support::{assert_perfect, first, perfect};
+
+const RULES: &str = "tigers=c3 goats=4 capture_target=2 repetition=forbidden";
 
 fn options() -> BenchmarkOptions {
-    BenchmarkOptions {
-        positions: 200,
-        games: 6,
-        seed: 2,
-        batch: 5,
-        ..BenchmarkOptions::default()
-    }
+    support::options(200, 6, 2, 5)
 }
 
 fn order(value: Value) -> u8 {
@@ -71,25 +62,9 @@ fn recount(tables: &Tablebase, game: &AgentGame) -> (u32, u32, u32) {
 
 #[test]
 fn a_best_legal_move_agent_is_charged_nothing_while_the_history_forces_losses() {
-    let dir = tempfile::tempdir().unwrap();
-    let tables = tables(dir.path());
-    // A best move by the tables among the game's legal moves, which leave
-    // out the ones the history bans.
-    let perfect = |games: &[&Game]| -> Result<Vec<Move>, ()> {
-        Ok(games
-            .iter()
-            .map(|g| PerfectPlayer::perfect_moves(&tables, g).unwrap()[0])
-            .collect())
-    };
-    let report = evaluate(&tables, &options(), perfect).unwrap();
-    assert_eq!(
-        report.critical_all(),
-        Rate {
-            count: 200,
-            total: 200
-        }
-    );
-    assert_eq!(report.losing_moves.count, 0);
+    let (_dir, tables) = support::tables(RULES);
+    let report = evaluate(&tables, &options(), perfect(&tables)).unwrap();
+    assert_perfect(&report, 200);
     for style in [PerfectStyle::Random, PerfectStyle::Narrowing] {
         assert_eq!(report.games_kept(style), Rate { count: 6, total: 6 });
     }
@@ -115,12 +90,8 @@ fn a_best_legal_move_agent_is_charged_nothing_while_the_history_forces_losses() 
 
 #[test]
 fn slips_and_forced_losses_are_what_a_recount_finds() {
-    let dir = tempfile::tempdir().unwrap();
-    let tables = tables(dir.path());
+    let (_dir, tables) = support::tables(RULES);
     // The first legal move: slips of its own, and forced losses too.
-    let first = |games: &[&Game]| -> Result<Vec<Move>, ()> {
-        Ok(games.iter().map(|g| g.legal_moves()[0]).collect())
-    };
     let report = evaluate(&tables, &options(), first).unwrap();
     let (mut slips, mut moves, mut kept) = (0, 0, 0);
     for game in &report.games {
