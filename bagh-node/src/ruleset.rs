@@ -3,11 +3,12 @@
 
 use bagh_bindings::{point_names, RulesetFields, RULESET_OPTIONS};
 use bagh_core::Ruleset;
-use napi::bindgen_prelude::{FromNapiValue, JsValue, Object};
+use napi::bindgen_prelude::Object;
 use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::errors::OrThrow;
+use crate::options::{check_keys, field};
 
 /// A validated rule set: a preset or any sensible combination of fields.
 #[napi(js_name = "Ruleset")]
@@ -22,39 +23,20 @@ impl From<Ruleset> for JsRuleset {
     }
 }
 
-/// The fields of `new Ruleset({...})` as Node-API converts them (a value
+/// The fields of `new Ruleset({...})`, each converted by Node-API (a value
 /// of another type is its conversion error, which `index.js` words as an
-/// `ArgumentError`); `RulesetFields` checks them.
-#[napi(object)]
-pub struct RulesetOptions {
-    /// The tigers' start points, e.g. `["a1", "e1", "a5", "e5"]`.
-    pub tigers: Option<Vec<String>>,
-    pub goats: Option<f64>,
-    pub capture_target: Option<f64>,
-    /// `"step"` or `"slide"`.
-    pub tiger_moves: Option<String>,
-    pub mandatory_capture: Option<bool>,
-    pub blocked_side_loses: Option<bool>,
-    /// `"forbidden"`, `"allowed"` or `"draw(n)"`.
-    pub repetition: Option<String>,
-    pub no_progress_limit: Option<f64>,
-}
-
-impl From<RulesetOptions> for RulesetFields {
-    /// The object's fields, for the checks that the WebAssembly package
-    /// shares.
-    fn from(options: RulesetOptions) -> RulesetFields {
-        RulesetFields {
-            tigers: options.tigers,
-            goats: options.goats,
-            capture_target: options.capture_target,
-            tiger_moves: options.tiger_moves,
-            mandatory_capture: options.mandatory_capture,
-            blocked_side_loses: options.blocked_side_loses,
-            repetition: options.repetition,
-            no_progress_limit: options.no_progress_limit,
-        }
-    }
+/// `ArgumentError`), then checked by `RulesetFields`.
+fn fields_of(object: &Object) -> Result<RulesetFields> {
+    Ok(RulesetFields {
+        tigers: field(object, "tigers")?,
+        goats: field(object, "goats")?,
+        capture_target: field(object, "captureTarget")?,
+        tiger_moves: field(object, "tigerMoves")?,
+        mandatory_capture: field(object, "mandatoryCapture")?,
+        blocked_side_loses: field(object, "blockedSideLoses")?,
+        repetition: field(object, "repetition")?,
+        no_progress_limit: field(object, "noProgressLimit")?,
+    })
 }
 
 #[napi]
@@ -65,10 +47,8 @@ impl JsRuleset {
     pub fn new(env: Env, options: Option<Object>) -> Result<JsRuleset> {
         let fields = match options {
             Some(object) => {
-                crate::options::check_keys(&object, RULESET_OPTIONS, "Ruleset").or_throw(&env)?;
-                // SAFETY: both handles come from this call's environment.
-                let options = unsafe { RulesetOptions::from_napi_value(env.raw(), object.raw())? };
-                RulesetFields::from(options)
+                check_keys(&object, RULESET_OPTIONS, "Ruleset").or_throw(&env)?;
+                fields_of(&object)?
             }
             None => RulesetFields::default(),
         };
