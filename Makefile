@@ -97,7 +97,7 @@ test-python: .venv
 test-browser: .venv chromium
 	$(CARGO) $(TEST_BUILD)
 	@if sh bagh-wasm/toolchain.sh $(WASM_BINDGEN_VERSION) $(WASM_TOOLS); then $(MAKE) --no-print-directory web-static && \
-	    $(NODE) --test bagh-web/tests/browser/wasm_games.test.mjs; \
+	    $(NODE) --test bagh-web/tests/browser/wasm_games.test.mjs bagh-web/tests/browser/wasm_puzzles.test.mjs; \
 	else echo "the static board's browser test will be skipped: the WebAssembly toolchain could not be installed"; fi
 	BAGH_BIN=target/debug/bagh BAGH_SCREENSHOTS=target/screenshots $(PY) -m pytest -q -rs bagh-web/tests/browser
 
@@ -354,6 +354,17 @@ AGENT_CHECKPOINT ?= training/agents/bagh-chal-baseline.npz
 evaluate-agent: .venv
 	$(PY) benchmarks/rl_agents.py $(AGENT_TABLES) --agent $(AGENT_CHECKPOINT)
 
+# The same training with its self-play on WORKERS workers of a Ray cluster of
+# this run's own (the learner in this process) for MINUTES; writes
+# target/agent-ray-WORKERS/{agent.npz,curve.json,curve.md,checkpoint.npz}, the curve
+# with each worker's games. See docs/rl.md, "Scaling out with Ray".
+WORKERS ?= 2
+MINUTES ?= $(AGENT_MINUTES)
+.PHONY: train-agent-ray
+## The baseline agent's training with self-play on WORKERS Ray workers for MINUTES
+train-agent-ray: .venv
+	$(PY) training/train_agent.py --tables $(AGENT_TABLES) --out target/agent-ray-$(WORKERS) --minutes $(MINUTES) --value $(AGENT_VALUE) --ray local --workers $(WORKERS)
+
 ##@ Benchmarks (the figures of docs/benchmarks/)
 
 # Speed: perft(7) against the C yardstick, side by side.
@@ -472,6 +483,14 @@ AGENT_TABLES ?= target/tablebases/bagh-chal
 ## The reference rows of bagh.rl.evaluate (random play, engine levels)
 bench-agents: .venv
 	$(PY) benchmarks/rl_agents.py $(AGENT_TABLES)
+
+# Self-play on Ray (benchmarks/rl_ray.py): positions per second with 1 and 2
+# workers side by side, the learner's time per round, the weight broadcast
+# and the object store, and the projection to N nodes.
+.PHONY: bench-ray
+## Self-play on a Ray cluster: 1 and 2 workers, the learner, broadcast and object store
+bench-ray: .venv
+	$(PY) benchmarks/rl_ray.py
 
 ##@ Testing in depth
 

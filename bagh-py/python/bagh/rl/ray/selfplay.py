@@ -26,6 +26,7 @@ import ray
 
 import bagh
 import bagh.rl
+from bagh.rl.ray.tables import Tables
 
 Evaluator = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], tuple[npt.ArrayLike, npt.ArrayLike]]
 """``evaluate(observations, masks) -> (policy_logits, values)``, as :meth:`bagh.rl.MCTS.search` calls it."""
@@ -139,7 +140,7 @@ class _Settings:
     sampled_plies: int
     max_plies: int
     value: Literal["result", "tables"]
-    tables: Any
+    tables: Tables | None
     seed: int
 
 
@@ -155,7 +156,7 @@ class _Player:
         self.mcts = bagh.rl.MCTS(s.rules, simulations=s.simulations, dirichlet_weight=s.dirichlet_weight,
                                  batch_size=256, seed=seed)
         self.rng = np.random.default_rng(seed)
-        self.tables = _open_tables(s.tables, s.rules) if s.value == "tables" else None
+        self.tables = s.tables.open() if s.tables is not None else None
         self.version = -1
         self.evaluate: Evaluator | None = None
         obs, info = self.env.reset()
@@ -230,14 +231,6 @@ class _Player:
                             np.full(len(values), game_id, np.int64))
 
 
-def _open_tables(spec: Any, rules: bagh.Ruleset) -> bagh.Tablebase:
-    """The tables on this worker's node, as bagh.rl.ray.tables opens them."""
-    from bagh.rl.ray.tables import open_tables
-
-    tables: bagh.Tablebase = open_tables(spec, rules)
-    return tables
-
-
 @dataclass
 class _Slot:
     number: int
@@ -259,8 +252,12 @@ class SelfPlayPool:
     weight ``dirichlet_weight`` at the root; moves drawn from the visit
     shares for the first ``sampled_plies`` plies, the most visited after; a
     draw at ``max_plies``). ``value="tables"`` labels each position with the
-    tables' value, opened on each worker from ``tables`` (see
-    :mod:`bagh.rl.ray.tables`). ``actor_options`` are Ray's (default: one
+    tables' value, opened on each worker from ``tables``: a
+    :class:`bagh.rl.ray.Tables`, a directory or a :class:`bagh.Tablebase`
+    (its directory, the same path on every node), or None for the data
+    package installed on each node (``Tables.default(rules)``); a node
+    without them raises :class:`bagh.rl.ray.TablesNotFoundError`
+    when its worker starts. ``actor_options`` are Ray's (default: one
     CPU each, spread over the nodes). Workers are numbered from
     ``first_worker``.
     """
@@ -287,9 +284,12 @@ class SelfPlayPool:
         if self.value not in ("result", "tables"):
             raise ValueError(f"value must be 'result' or 'tables', not {self.value!r}")
         rules = self.rules if isinstance(self.rules, bagh.Ruleset) else bagh.Ruleset.preset(self.rules)
+        tables = None
+        if self.value == "tables":
+            tables = Tables.default(rules) if self.tables is None else Tables.of(self.tables)
         self._settings = _Settings(self.evaluator_factory, rules, self.games, self.simulations,
                                    self.dirichlet_weight, self.sampled_plies, self.max_plies,
-                                   self.value, self.tables, self.seed)
+                                   self.value, tables, self.seed)
         options = {"num_cpus": 1, "scheduling_strategy": "SPREAD"} | (self.actor_options or {})
         # Ray does not restart the actor itself: a replacement starts clean,
         # under a new number, and the games of the dead one stay lost.
