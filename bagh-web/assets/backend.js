@@ -24,15 +24,20 @@
 //   stop(id)                    stops the game's searches; an engine move
 //                               asked for answers at once (or fails)
 //   truth(id)                   the tables' values, or {available: false, reason}
-//   puzzles()                   every puzzle without its answer
+//   puzzles()                   every puzzle without its answer, with the
+//                               record of the moves before it (asked only
+//                               when info() counts some puzzles)
 //   answer(index, move)         { correct, solution, outcome, refutation }
+//   hint(index)                 { point, placement }: the point of the piece
+//                               the solution moves, or the point a placement
+//                               fills
 //   closing(id)                 the page goes: its searches stop
 //
 // and two strings: `name` ('server' or 'wasm') and `noPuzzles`, what the
 // Puzzles tab says when there are none.
 
 const METHODS = ['info', 'createGame', 'play', 'goto', 'load', 'record', 'engineMove', 'analyse',
-  'stop', 'truth', 'puzzles', 'answer', 'closing'];
+  'stop', 'truth', 'puzzles', 'answer', 'hint', 'closing'];
 
 // The back end, checked to have every method of the interface.
 export function checked(backend) {

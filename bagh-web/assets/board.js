@@ -95,6 +95,11 @@ export function drawBoard() {
     const value = truthOf(move);
     element('circle', { cx: x, cy: y, r: 18, class: 'target' + (value ? ' ' + value : '') }, svg);
   }
+  // The trainer's hint (trainer.js), in the position it was given for only.
+  if (ui.hint && ui.hint.position === game.position) {
+    const [x, y] = pointXY(ui.hint.point);
+    element('circle', { cx: x, cy: y, r: 46, class: 'hint', 'data-hint': ui.hint.point }, svg);
+  }
   for (const [point, piece] of Object.entries(game.pieces)) {
     const [x, y] = pointXY(point);
     const shape = piece === 'tiger'

@@ -38,7 +38,8 @@ function analyse(id, options, on) {
 export function serverBackend() {
   return checked({
     name: 'server',
-    noPuzzles: 'No puzzles: start the server with --puzzles FILE (a file of bagh puzzles).',
+    noPuzzles: 'No puzzles on this server. Make a file of them from tables with ' +
+      'bagh puzzles --tables DIR --out FILE, then start bagh serve --puzzles FILE.',
     info: () => api('GET', '/api/info'),
     createGame: (body) => api('POST', '/api/games', body),
     play: (id, move) => api('POST', `/api/games/${id}/moves`, { move }),
@@ -51,6 +52,7 @@ export function serverBackend() {
     truth: (id) => api('GET', `/api/games/${id}/truth`),
     puzzles: () => api('GET', '/api/puzzles'),
     answer: (index, move) => api('POST', `/api/puzzles/${index}/answer`, { move }),
+    hint: (index) => api('GET', `/api/puzzles/${index}/hint`),
     closing: async (id) => { navigator.sendBeacon(`/api/games/${id}/stop`); },
   });
 }

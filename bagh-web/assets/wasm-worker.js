@@ -7,9 +7,21 @@
 
 import init from './pkg/web/index.js';
 import { Games } from './wasm-games.js';
+import { Puzzles } from './wasm-puzzles.js';
 
 const ready = init();
 let games = null;
+let puzzles = null;  // the puzzle file's Puzzles, read once (a promise)
+
+// The puzzles of the file at `url`: the solutions stay in this worker.
+function puzzlesOf(bagh, url) {
+  puzzles ??= (async () => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+    return new Puzzles(bagh, await response.json());
+  })();
+  return puzzles;
+}
 
 async function search(bagh, { snapshot, level, time_ms, multipv }, lines) {
   const game = new bagh.Game(snapshot.rules, snapshot.start, snapshot.moves);
@@ -49,6 +61,10 @@ async function answer(bagh, op, args, lines) {
     return { presets, version: bagh.version };
   }
   if (op === 'search') return search(bagh, args, lines);
+  if (op === 'puzzleCount') return (await puzzlesOf(bagh, args.url)).count;
+  if (op === 'puzzles') return (await puzzlesOf(bagh, args.url)).questions();
+  if (op === 'puzzleAnswer') return (await puzzlesOf(bagh, args.url)).answer(args.index, args.move);
+  if (op === 'puzzleHint') return (await puzzlesOf(bagh, args.url)).hint(args.index);
   games ??= new Games(bagh);
   if (op === 'create') return games.create(args.body);
   if (op === 'load') return games.load(args.id, args.body);

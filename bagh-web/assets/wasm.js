@@ -56,28 +56,10 @@ class Channel {
   get busy() { return this.pending.size > 0; }
 }
 
-// The puzzles of the static build (a file of `bagh puzzles`), read once.
-async function loadPuzzles() {
-  if (!puzzleFile) return [];
-  const response = await fetch(new URL(puzzleFile, import.meta.url));
-  if (!response.ok) throw new Error(`${puzzleFile}: ${response.status} ${response.statusText}`);
-  return response.json();
-}
-
-// The verdict on `move` in a puzzle, from the file: its solution, and for a
-// wrong move the refutation written there. Exactly one move keeps the
-// value, so any other move of a held draw loses; a move that lets a win go
-// may draw or lose, which only the tables could tell.
-function verdict(puzzle, move) {
-  if (move === puzzle.solution) return { correct: true, solution: move, refutation: [], outcome: null };
-  const known = (puzzle.refutations || []).find((r) => r.move === move);
-  return {
-    correct: false,
-    solution: puzzle.solution,
-    refutation: known ? known.line : [],
-    outcome: known ? known.outcome : (puzzle.keeps === 'draw' ? 'loss' : null),
-  };
-}
+// The puzzles of the static build (a file of `bagh puzzles`), read and kept
+// by the games' worker (wasm-puzzles.js), which gives a solution only to
+// check an answer or as a hint.
+const PUZZLES = puzzleFile ? new URL(puzzleFile, import.meta.url).href : null;
 
 // A kind of search (the engine's move, or the analysis) with a worker of
 // its own, started when first asked and ended to stop the search.
@@ -102,8 +84,12 @@ export function wasmBackend() {
   const games = new Channel();
   const moves = new Searches();
   const analyses = new Searches();
-  let puzzles = null;
-  const allPuzzles = () => (puzzles ??= loadPuzzles());
+  // A request about the puzzles; with no puzzle file, none is asked.
+  const puzzles = async (op, args, none) => {
+    if (PUZZLES) return games.ask(op, { ...args, url: PUZZLES });
+    if (none === undefined) throw new Error(`no puzzle ${args.index}: there are 0`);
+    return none;
+  };
 
   // As on the server, any change of the game stops its searches.
   function stopSearches() {
@@ -143,10 +129,11 @@ export function wasmBackend() {
 
   return checked({
     name: 'wasm',
-    noPuzzles: 'No puzzles in this build: make web-static copies them from bagh-web/puzzles/.',
+    noPuzzles: 'No puzzles in this build. make web-static bundles the puzzle file ' +
+      'bagh-web/puzzles/bagh-chal.json as puzzles.json; rebuild the board with it.',
     info: async () => {
       const info = await games.ask('info');
-      return { ...info, tables: null, puzzles: puzzleFile ? (await allPuzzles()).length : 0, searches: 0 };
+      return { ...info, tables: null, puzzles: await puzzles('puzzleCount', {}, 0), searches: 0 };
     },
     createGame: (body) => games.ask('create', { body }),
     play: (id, move) => { stopSearches(); return games.ask('play', { id, move }); },
@@ -160,15 +147,9 @@ export function wasmBackend() {
       available: false,
       reason: 'The tables need a server: run bagh serve --tables DIR for the value of every move.',
     }),
-    puzzles: async () => (await allPuzzles()).map((p, index) => ({
-      index, rules: p.rules, moves: p.moves, position: p.position, keeps: p.keeps,
-      difficulty: p.difficulty, tags: p.tags,
-    })),
-    answer: async (index, move) => {
-      const puzzle = (await allPuzzles())[index];
-      if (!puzzle) throw new Error(`no puzzle ${index}`);
-      return verdict(puzzle, move);
-    },
+    puzzles: () => puzzles('puzzles', {}, []),
+    answer: (index, move) => puzzles('puzzleAnswer', { index, move }),
+    hint: (index) => puzzles('puzzleHint', { index }),
     closing: async () => { stopSearches(); },
   });
 }
