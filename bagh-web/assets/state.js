@@ -13,6 +13,7 @@ export const ui = {
   presets: [],       // the presets: id and text form
   puzzle: 0,
   solved: false,
+  hint: null,        // the trainer's hint, {point, position}: board.js rings it there
   thinking: false,
   engineMove: null,  // the engine's move being asked for: a promise
   playRecord: null,  // the game of the Play tab while the Puzzles tab is open
