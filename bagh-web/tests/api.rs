@@ -1,37 +1,18 @@
 //! The JSON API driven in-process: play, undo, redo, bad input, the tables'
-//! truth checked against probes, the engine, analysis events, puzzles, and
-//! concurrent games.
+//! truth checked against probes, the engine, puzzles, and concurrent games
+//! (the analysis's stream: `api_analysis.rs`).
 
-use std::sync::Arc;
+mod support;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use bagh_core::{Game, Move, Ruleset};
+use bagh_core::{Game, Move};
 use bagh_engine::puzzles::{generate, PuzzleOptions};
-use bagh_tablebase::{BuildOptions, Tablebase, Value};
+use bagh_tablebase::Value;
 use bagh_web::{router, ServeOptions};
-use http_body_util::BodyExt;
 use serde_json::{json, Value as Json};
-use tower::ServiceExt;
 
-const SMALL: &str = "tigers=a1,e5 goats=5 capture_target=2 repetition=allowed";
-
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Json>) -> (StatusCode, Json) {
-    let request = Request::builder().method(method).uri(uri);
-    let request = match body {
-        Some(body) => request
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string())),
-        None => request.body(Body::empty()),
-    }
-    .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let json = serde_json::from_slice(&bytes).unwrap_or(Json::Null);
-    (status, json)
-}
+use support::{call, SMALL};
 
 fn plain() -> Router {
     router(ServeOptions::default())
@@ -265,9 +246,8 @@ async fn concurrent_pages_each_get_their_own_game() {
 
 #[tokio::test]
 async fn the_truth_of_every_move_is_the_tables_and_puzzles_are_checked() {
-    let dir = tempfile::tempdir().unwrap();
-    let rules: Ruleset = SMALL.parse().unwrap();
-    let tables = Arc::new(Tablebase::build(rules, dir.path(), &BuildOptions::default()).unwrap());
+    let (_dir, tables) = support::tables(SMALL);
+    let rules = *tables.rules();
     let options = PuzzleOptions {
         count: 2,
         max_depth: 4,
@@ -379,73 +359,4 @@ async fn the_truth_of_every_move_is_the_tables_and_puzzles_are_checked() {
         Value::Loss => true,
     };
     assert!(kept, "{played}");
-}
-
-#[tokio::test]
-async fn analysis_streams_lines_and_ends() {
-    let app = plain();
-    let (_, game) = call(&app, "POST", "/api/games", Some(json!({"rules": SMALL}))).await;
-    let id = game["id"].as_u64().unwrap();
-    let request = Request::builder()
-        .uri(format!("/api/games/{id}/analysis?multipv=2&time_ms=300"))
-        .body(Body::empty())
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.headers()["content-type"], "text/event-stream");
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8(bytes.to_vec()).unwrap();
-    assert!(text.contains("event: line"), "{text}");
-    assert!(text.contains("\"multipv\":2"), "{text}");
-    let done = text
-        .split("event: done\ndata: ")
-        .nth(1)
-        .expect("a done event");
-    let done: Json = serde_json::from_str(done.lines().next().unwrap()).unwrap();
-    let best: Move = done["best"].as_str().unwrap().parse().unwrap();
-    assert!(Game::new(SMALL.parse().unwrap()).is_legal(best));
-    let (_, stopped) = call(&app, "POST", &format!("/api/games/{id}/stop"), None).await;
-    assert!(stopped["stopped"].is_u64());
-}
-
-#[tokio::test]
-async fn closing_the_analysis_stream_stops_its_search() {
-    let app = plain();
-    let (_, game) = call(&app, "POST", "/api/games", Some(json!({}))).await;
-    let id = game["id"].as_u64().unwrap();
-    let request = Request::builder()
-        .uri(format!("/api/games/{id}/analysis?time_ms=60000"))
-        .body(Body::empty())
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let mut body = response.into_body();
-    // The first line arrives; then the page goes away.
-    let first = body.frame().await.unwrap().unwrap();
-    assert!(String::from_utf8_lossy(first.data_ref().unwrap()).contains("event: line"));
-    let (_, info) = call(&app, "GET", "/api/info", None).await;
-    assert_eq!(info["searches"], 1);
-    drop(body);
-    // The search ends at its next line, long before its minute.
-    let started = std::time::Instant::now();
-    loop {
-        let (_, info) = call(&app, "GET", "/api/info", None).await;
-        if info["searches"] == 0 {
-            break;
-        }
-        assert!(
-            started.elapsed().as_secs() < 20,
-            "the search went on: {info}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    // A stop request ends an analysis just as well.
-    let request = Request::builder()
-        .uri(format!("/api/games/{id}/analysis?time_ms=60000"))
-        .body(Body::empty())
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let (_, stopped) = call(&app, "POST", &format!("/api/games/{id}/stop"), None).await;
-    assert_eq!(stopped["stopped"], 1);
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    assert!(String::from_utf8_lossy(&bytes).contains("event: done"));
 }

@@ -2,33 +2,19 @@
 //! back with them, reads back as it was, and loses only the comments of
 //! moves that another move replaced.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+mod support;
+
+use axum::http::StatusCode;
 use axum::Router;
 use bagh_core::Record;
 use bagh_web::{router, ServeOptions};
-use http_body_util::BodyExt;
-use serde_json::{json, Value as Json};
-use tower::ServiceExt;
+use serde_json::json;
+
+use support::call;
 
 const RECORD: &str = "[Rules \"bagh-chal\"]\n[Result \"*\"]\n[Event \"Club night\"]\n\
                       [Site \"Kathmandu\"]\n\n{A quiet start} 1. c3 {the centre} a1b2 \
                       2. d3 {out of reach} *\n";
-
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Json>) -> (StatusCode, Json) {
-    let request = Request::builder().method(method).uri(uri);
-    let request = match body {
-        Some(body) => request
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string())),
-        None => request.body(Body::empty()),
-    }
-    .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Json::Null))
-}
 
 async fn saved(app: &Router, id: u64) -> Record {
     let (status, saved) = call(app, "GET", &format!("/api/games/{id}/record"), None).await;

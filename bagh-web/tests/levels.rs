@@ -3,36 +3,16 @@
 //! needs tables of the game's rule set, and with them the move is one the
 //! tables rate best (checked by probing every legal move).
 
-use std::sync::Arc;
+mod support;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use bagh_core::{random_game, Move, Position, Ruleset};
-use bagh_tablebase::{BuildOptions, Tablebase, Value};
+use bagh_core::{random_game, Move, Position};
+use bagh_tablebase::{Tablebase, Value};
 use bagh_web::{router, ServeOptions};
-use http_body_util::BodyExt;
 use serde_json::{json, Value as Json};
-use tower::ServiceExt;
 
-/// A rule set small enough to solve in the test.
-const SMALL: &str = "tigers=a1,e5 goats=5 capture_target=2 repetition=allowed";
-
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Json>) -> (StatusCode, Json) {
-    let request = Request::builder().method(method).uri(uri);
-    let request = match body {
-        Some(body) => request
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string())),
-        None => request.body(Body::empty()),
-    }
-    .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let json = serde_json::from_slice(&bytes).unwrap_or(Json::Null);
-    (status, json)
-}
+use support::{call, SMALL};
 
 /// A new game of `body`'s rules and position; its id.
 async fn new_game(app: &Router, body: Json) -> u64 {
@@ -43,11 +23,6 @@ async fn new_game(app: &Router, body: Json) -> u64 {
 
 async fn engine(app: &Router, id: u64, body: Json) -> (StatusCode, Json) {
     call(app, "POST", &format!("/api/games/{id}/engine"), Some(body)).await
-}
-
-fn small_tables(dir: &std::path::Path) -> Arc<Tablebase> {
-    let rules: Ruleset = SMALL.parse().unwrap();
-    Arc::new(Tablebase::build(rules, dir, &BuildOptions::default()).unwrap())
 }
 
 #[tokio::test]
@@ -85,9 +60,9 @@ async fn perfect_play_needs_tables_of_the_games_rules() {
         "{body}"
     );
 
-    let dir = tempfile::tempdir().unwrap();
+    let (_dir, tables) = support::tables(SMALL);
     let app = router(ServeOptions {
-        tables: Some(small_tables(dir.path())),
+        tables: Some(tables),
         ..ServeOptions::default()
     });
     let other = new_game(&app, json!({"rules": "bagh-chal"})).await;
@@ -122,8 +97,7 @@ fn best_value(tables: &Tablebase, position: &Position) -> (Value, bool) {
 
 #[tokio::test]
 async fn perfect_play_plays_a_move_the_tables_rate_best() {
-    let dir = tempfile::tempdir().unwrap();
-    let tables = small_tables(dir.path());
+    let (_dir, tables) = support::tables(SMALL);
     let rules = *tables.rules();
     let app = router(ServeOptions {
         tables: Some(tables.clone()),

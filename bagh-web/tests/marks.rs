@@ -3,31 +3,14 @@
 //! and the tables' value as a score. The expected answers are worked out by
 //! hand from docs/rules.md for each position, not asked of the engine.
 
-use std::sync::Arc;
+mod support;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use bagh_tablebase::{BuildOptions, Tablebase};
 use bagh_web::{router, ServeOptions};
-use http_body_util::BodyExt;
 use serde_json::{json, Value as Json};
-use tower::ServiceExt;
 
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Json>) -> (StatusCode, Json) {
-    let request = Request::builder().method(method).uri(uri);
-    let request = match body {
-        Some(body) => request
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string())),
-        None => request.body(Body::empty()),
-    }
-    .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Json::Null))
-}
+use support::{call, get_text};
 
 /// A new game of bagh-chal from `position`, and its id.
 async fn game_at(app: &Router, position: &str) -> (u64, Json) {
@@ -92,13 +75,8 @@ async fn the_analysis_gives_its_score_and_the_goats_expected_result() {
     // Tigers to move with four goats captured and b1 en prise: a1xc1 is
     // the fifth capture, a win in one ply for the tigers.
     let (id, _) = game_at(&app, "T3T/5/5/5/TG2T t 15 4").await;
-    let request = Request::builder()
-        .uri(format!("/api/games/{id}/analysis?multipv=1&time_ms=300"))
-        .body(Body::empty())
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let uri = format!("/api/games/{id}/analysis?multipv=1&time_ms=300");
+    let (_, _, text) = get_text(&app, &uri).await;
     let line = event(&text, "line");
     assert_eq!(line["score"], "tigers win in 1 ply");
     assert_eq!(line["expected"], -1.0);
@@ -114,11 +92,9 @@ async fn the_tables_value_is_given_as_a_score() {
     // One tiger and two goats, the first capture wins: tables small
     // enough to build here.
     let rules = "tigers=a1 goats=2 capture_target=1 repetition=allowed";
-    let dir = tempfile::tempdir().unwrap();
-    let tables =
-        Tablebase::build(rules.parse().unwrap(), dir.path(), &BuildOptions::default()).unwrap();
+    let (_dir, tables) = support::tables(rules);
     let app = router(ServeOptions {
-        tables: Some(Arc::new(tables)),
+        tables: Some(tables),
         ..ServeOptions::default()
     });
     // Both goats placed (the movement tables know distances), and the

@@ -2,42 +2,19 @@
 //! names where the solution starts and nothing more, and a server without
 //! puzzles answers an empty list.
 
-use std::sync::Arc;
+mod support;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use bagh_core::Ruleset;
 use bagh_engine::puzzles::{generate, Puzzle, PuzzleOptions};
-use bagh_tablebase::{BuildOptions, Tablebase};
 use bagh_web::{router, ServeOptions};
-use http_body_util::BodyExt;
-use serde_json::{json, Value as Json};
-use tower::ServiceExt;
+use serde_json::json;
 
-const SMALL: &str = "tigers=a1,e5 goats=5 capture_target=2 repetition=allowed";
-
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Json>) -> (StatusCode, Json) {
-    let request = Request::builder().method(method).uri(uri);
-    let request = match body {
-        Some(body) => request
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string())),
-        None => request.body(Body::empty()),
-    }
-    .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let json = serde_json::from_slice(&bytes).unwrap_or(Json::Null);
-    (status, json)
-}
+use support::{call, SMALL};
 
 /// A server over a small rule set's tables with four of its puzzles.
 fn with_puzzles() -> (Router, Vec<Puzzle>, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let rules: Ruleset = SMALL.parse().unwrap();
-    let tables = Arc::new(Tablebase::build(rules, dir.path(), &BuildOptions::default()).unwrap());
+    let (dir, tables) = support::tables(SMALL);
     let options = PuzzleOptions {
         count: 4,
         max_depth: 4,
