@@ -1,12 +1,13 @@
 //! `Game`: a start position and the moves played; it owns what needs the
 //! history (repetition, the no-progress limit, undo, records).
 
+use bagh_bindings::{game_of, start_of, Start};
 use bagh_core::{Game, Position};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use crate::args;
-use crate::errors::{ErrorClass, Failure, JsResult, OrThrow};
+use crate::errors::{Failure, JsResult, OrThrow};
 use crate::moves::{move_array, move_of, move_value};
 use crate::outcome::outcome_value;
 use crate::points::point_names;
@@ -27,51 +28,30 @@ impl From<Game> for JsGame {
     }
 }
 
-/// The start: a position string read against `rules`, or the rule set's
-/// own start. A `Position` object reaches here as its text and its rule
-/// set's text (`position_rules`), which must agree with `rules` if given.
-fn start_of(
-    rules: &JsValue,
-    position: &JsValue,
-    position_rules: &JsValue,
-) -> Result<Position, Failure> {
-    let given_rules = !args::absent(rules);
-    let rules = rules_of("new Game", rules)?;
-    let Some(text) = args::opt_text("new Game", position)? else {
-        return Ok(Position::new(rules));
-    };
-    match args::opt_text("new Game", position_rules)? {
-        None => Ok(Position::from_text(&text, rules)?),
-        Some(own) => {
-            let own = own.parse::<bagh_core::Ruleset>()?;
-            let position = Position::from_text(&text, own)?;
-            if given_rules && rules != *position.rules() {
-                return Err(Failure::new(
-                    ErrorClass::Ruleset,
-                    format!(
-                        "the position is under {} but the rules {} were given",
-                        position.rules(),
-                        rules
-                    ),
-                ));
-            }
-            Ok(position)
-        }
-    }
-}
-
+/// The game of `new Game(rules, position, moves)`: a `Position` object
+/// reaches here as its text and its rule set's text (`position_rules`),
+/// read back into the position the addon would have been given.
 fn new_game(
     rules: &JsValue,
     position: &JsValue,
     position_rules: &JsValue,
     moves: &JsValue,
 ) -> Result<Game, Failure> {
-    let mut game = Game::from_position(start_of(rules, position, position_rules)?);
-    for text in args::opt_texts("new Game", moves)?.unwrap_or_default() {
-        let mv = text.parse::<bagh_core::Move>()?;
-        game.push(mv)?;
-    }
-    Ok(game)
+    let rules = if args::absent(rules) {
+        None
+    } else {
+        Some(rules_of("new Game", rules)?)
+    };
+    let start = match args::opt_text("new Game", position)? {
+        None => None,
+        Some(text) => Some(match args::opt_text("new Game", position_rules)? {
+            None => Start::Text(text),
+            Some(own) => Start::Position(Position::from_text(&text, own.parse()?)?),
+        }),
+    };
+    let start = start_of(rules, start)?;
+    let moves = args::opt_texts("new Game", moves)?.unwrap_or_default();
+    game_of(start, moves.iter().map(|text| Ok(text.parse()?)))
 }
 
 #[wasm_bindgen(js_class = Game)]
