@@ -125,7 +125,7 @@ perft-slow:
 VENV := .venv
 PY := $(VENV)/bin/python
 WHEELS := target/wheels
-PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock README.md $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-engine/src bagh-engine/networks bagh-engine/Cargo.toml bagh-rl/src bagh-rl/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name '*.bnn' -o -name 'Cargo.toml' \) 2>/dev/null)
+PY_SOURCES := pyproject.toml Cargo.toml Cargo.lock bagh-py/README.md $(shell find bagh-core/src bagh-core/Cargo.toml bagh-tablebase/src bagh-tablebase/Cargo.toml bagh-engine/src bagh-engine/networks bagh-engine/Cargo.toml bagh-rl/src bagh-rl/Cargo.toml bagh-py -type f \( -name '*.rs' -o -name '*.py' -o -name '*.pyi' -o -name '*.bnn' -o -name 'Cargo.toml' \) 2>/dev/null)
 
 ## The Python package built and installed in .venv with its test extras (and ray where it installs)
 .venv: $(VENV)/.installed
