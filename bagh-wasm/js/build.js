@@ -64,8 +64,13 @@ function types(dir, extra) {
   }
 }
 
+// The licence texts, copied (npm leaves out a symbolic link, and names
+// them in `files` as it includes only a plain LICENSE of its own accord).
+const LICENCES = ['LICENSE-MIT', 'LICENSE-APACHE'];
+
 function packageJson(dir, fields) {
-  const files = ['index.js', 'index.d.ts', 'engine.d.ts', 'bagh_wasm.js', 'bagh_wasm_bg.wasm'];
+  for (const licence of LICENCES) fs.copyFileSync(path.join(crate, licence), path.join(dir, licence));
+  const files = ['index.js', 'index.d.ts', 'engine.d.ts', 'bagh_wasm.js', 'bagh_wasm_bg.wasm', ...LICENCES];
   const json = {
     name: 'bagh-wasm',
     version,

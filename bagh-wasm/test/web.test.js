@@ -34,6 +34,15 @@ test('the CommonJS package has its manifest and types', needs(wasm), () => {
   assert.equal(manifest.main, 'index.js');
   for (const file of manifest.files) assert.ok(fs.existsSync(path.join(nodeDir, file)), file);
   assert.equal(manifest.version, wasm.module.version);
+  // Both packages carry the licences, plain copies that npm packs.
+  for (const pkg of [nodeDir, dir]) {
+    const { files } = JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8'));
+    for (const licence of ['LICENSE-MIT', 'LICENSE-APACHE']) {
+      assert.ok(files.includes(licence), `${pkg}: ${licence}`);
+      assert.ok(!fs.lstatSync(path.join(pkg, licence)).isSymbolicLink(), licence);
+      assert.equal(fs.readFileSync(path.join(pkg, licence), 'utf8'), fs.readFileSync(path.join(root, licence), 'utf8'));
+    }
+  }
 });
 
 test('the Node example of docs/wasm.md runs', needs(wasm), () => {

@@ -71,6 +71,17 @@ def test_the_wheel_holds_the_module_the_stubs_and_the_licences() -> None:
     assert {"LICENSE-MIT", "LICENSE-APACHE"} <= licences, sorted(names)
 
 
+def test_the_node_package_holds_the_licences() -> None:
+    # npm packs a LICENSE-* file only when `files` names it, and never a
+    # symbolic link: the addon's are plain copies of the repository's.
+    files = json.loads((ROOT / "bagh-node" / "package.json").read_text(encoding="utf-8"))["files"]
+    for name in ("LICENSE-MIT", "LICENSE-APACHE"):
+        copy = ROOT / "bagh-node" / name
+        assert name in files, "bagh-node/package.json"
+        assert copy.is_file() and not copy.is_symlink(), copy
+        assert copy.read_bytes() == (ROOT / name).read_bytes(), copy
+
+
 def test_one_version_for_the_python_package_the_node_addon_and_the_crates() -> None:
     python = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     rust = tomllib.loads((ROOT / "Cargo.toml").read_text(encoding="utf-8"))["workspace"]["package"]["version"]
