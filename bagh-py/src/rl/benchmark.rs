@@ -1,190 +1,66 @@
 //! `bagh.rl.evaluate`: an agent scored against perfect play
-//! (`bagh_rl::benchmark`), with `bagh.rl.AgentReport` and `bagh.rl.Rate`.
+//! (`bagh_rl::benchmark`), whole or a part, and the critical positions.
 
 use std::sync::Arc;
 
-use bagh_core::{Game, Move, SplitMix64};
-use bagh_engine::{Engine, EngineOptions, Limits, PerfectStyle};
+use bagh_core::{Game, Move};
+use bagh_engine::{Engine, EngineOptions, Limits};
 use bagh_rl::benchmark::{
-    evaluate as run, BenchmarkError, BenchmarkOptions, BenchmarkReport, GameResult, Rate,
+    evaluate as run, evaluate_part, random_move, BenchmarkError, BenchmarkOptions, BenchmarkReport,
+    Part,
 };
 use bagh_rl::{
     decode_in_game, write_game_mask, write_game_observation, NUM_ACTIONS, OBSERVATION_SHAPE,
     OBSERVATION_SIZE,
 };
+use bagh_tablebase::Tablebase;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
 use super::error::rl_error;
+use super::report::PyAgentReport;
 use super::vec_env::to_actions;
 use crate::tablebase::{tablebase_error, PyTablebase};
 
-/// A share with its 95% interval (Wilson's).
-#[pyclass(name = "Rate", module = "bagh.rl", frozen)]
-#[derive(Clone)]
-pub struct PyRate(Rate);
+/// A part as Python gives it: `((start, stop), (start, stop))`.
+type PartRanges = ((usize, usize), (usize, usize));
 
-#[pymethods]
-impl PyRate {
-    /// The cases counted.
-    #[getter]
-    fn count(&self) -> u64 {
-        self.0.count
-    }
-    /// The cases in all.
-    #[getter]
-    fn total(&self) -> u64 {
-        self.0.total
-    }
-    /// count / total (0 with no case).
-    #[getter]
-    fn share(&self) -> f64 {
-        self.0.share()
-    }
-    /// The 95% Wilson score interval of the share, `(low, high)`.
-    #[getter]
-    fn interval(&self) -> (f64, f64) {
-        self.0.interval()
-    }
-    fn __repr__(&self) -> String {
-        let (low, high) = self.0.interval();
-        format!(
-            "Rate({} of {}: {:.1}%, 95% interval {:.1}% to {:.1}%)",
-            self.0.count,
-            self.0.total,
-            100.0 * self.0.share(),
-            100.0 * low,
-            100.0 * high
-        )
+/// A report, and for a part's the part and the options of the whole.
+type Measured = (BenchmarkReport, Option<(Part, BenchmarkOptions)>);
+
+/// The whole measurement, or one part of it with what a merge needs.
+fn measure<E>(
+    tables: &Arc<Tablebase>,
+    options: &BenchmarkOptions,
+    part: Option<&Part>,
+    agent: impl FnMut(&[&Game]) -> Result<Vec<Move>, E>,
+) -> Result<Measured, BenchmarkError<E>> {
+    match part {
+        None => run(tables, options, agent).map(|report| (report, None)),
+        Some(part) => evaluate_part(tables, options, part, agent)
+            .map(|p| (p.report, Some((p.part, p.options)))),
     }
 }
 
-/// What `bagh.rl.evaluate` measured.
-#[pyclass(name = "AgentReport", module = "bagh.rl", frozen)]
-pub struct PyAgentReport(BenchmarkReport);
-
-#[pymethods]
-impl PyAgentReport {
-    /// Critical positions where the agent kept the value: keys
-    /// `"placement goats"`, `"placement tigers"`, `"movement goats"`,
-    /// `"movement tigers"` and `"all"`.
-    #[getter]
-    fn critical<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let out = PyDict::new(py);
-        for (phase, phase_name) in [(0, "placement"), (1, "movement")] {
-            for (side, side_name) in [(0, "goats"), (1, "tigers")] {
-                out.set_item(
-                    format!("{phase_name} {side_name}"),
-                    PyRate(self.0.critical[phase][side]),
-                )?;
-            }
-        }
-        out.set_item("all", PyRate(self.0.critical_all()))?;
-        Ok(out)
-    }
-    /// Games with no slip of the agent's own (it never gave away a value
-    /// that some legal move kept; a loss the history forced does not count),
-    /// by the perfect player's style: keys `"random"` and `"narrowing"`.
-    #[getter]
-    fn games_kept<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let out = PyDict::new(py);
-        out.set_item("random", PyRate(self.0.games_kept(PerfectStyle::Random)))?;
-        out.set_item(
-            "narrowing",
-            PyRate(self.0.games_kept(PerfectStyle::Narrowing)),
-        )?;
-        Ok(out)
-    }
-    /// Games where the history forced at least one loss of the tables'
-    /// value on the agent, by the perfect player's style: keys `"random"`
-    /// and `"narrowing"`.
-    #[getter]
-    fn games_forced<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let out = PyDict::new(py);
-        out.set_item("random", PyRate(self.0.games_forced(PerfectStyle::Random)))?;
-        out.set_item(
-            "narrowing",
-            PyRate(self.0.games_forced(PerfectStyle::Narrowing)),
-        )?;
-        Ok(out)
-    }
-    /// Each game: a dict of `opponent`, `side`, `result` (`"win"`, `"draw"`,
-    /// `"loss"` or `"unfinished"`, for the agent), `losing_moves` (its
-    /// slips), `forced_losses`, `agent_moves` and `record`.
-    #[getter]
-    fn games<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        self.0
-            .games
-            .iter()
-            .map(|game| {
-                let out = PyDict::new(py);
-                let opponent = match game.opponent {
-                    PerfectStyle::Random => "random",
-                    PerfectStyle::Narrowing => "narrowing",
-                };
-                out.set_item("opponent", opponent)?;
-                out.set_item("side", crate::convert::side_name(game.agent_side))?;
-                let result = match game.result {
-                    GameResult::Win => "win",
-                    GameResult::Draw => "draw",
-                    GameResult::Loss => "loss",
-                    GameResult::Unfinished => "unfinished",
-                };
-                out.set_item("result", result)?;
-                out.set_item("losing_moves", game.losing_moves)?;
-                out.set_item("forced_losses", game.forced_losses)?;
-                out.set_item("agent_moves", game.agent_moves)?;
-                out.set_item("record", game.game.to_string())?;
-                Ok(out)
-            })
-            .collect()
-    }
-    /// The agent's slips among all its game moves: moves that gave away a
-    /// value that some legal move kept.
-    #[getter]
-    fn losing_moves(&self) -> PyRate {
-        PyRate(self.0.losing_moves)
-    }
-    /// Value-losing moves (slips) per 1,000 of the agent's game moves.
-    #[getter]
-    fn losing_moves_per_1000(&self) -> f64 {
-        1000.0 * self.0.losing_moves.share()
-    }
-    /// The agent's forced losses among all its game moves: the tables'
-    /// value lost by a best legal move, where the history (`forbidden`)
-    /// had banned every move that keeps it.
-    #[getter]
-    fn forced_losses(&self) -> PyRate {
-        PyRate(self.0.forced_losses)
-    }
-    /// Forced losses per 1,000 of the agent's game moves.
-    #[getter]
-    fn forced_losses_per_1000(&self) -> f64 {
-        1000.0 * self.0.forced_losses.share()
-    }
-    /// The first and the next unused seed of the critical positions.
-    #[getter]
-    fn seeds(&self) -> (u64, u64) {
-        self.0.seeds
-    }
-    /// The figures as a Markdown table with their 95% intervals.
-    fn to_markdown(&self) -> String {
-        self.0.to_markdown()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_markdown()
-    }
-    fn __repr__(&self) -> String {
-        let all = self.0.critical_all();
-        format!(
-            "AgentReport(critical kept {} of {}, {} games, {:.1} value-losing moves per 1000)",
-            all.count,
-            all.total,
-            self.0.games.len(),
-            1000.0 * self.0.losing_moves.share()
-        )
-    }
+/// `count` parts (at least one) that tile a measurement of `positions`
+/// critical positions and `games` games against each perfect player, as
+/// `evaluate`'s `part` takes them.
+#[pyfunction]
+pub fn _split_parts(count: usize, positions: usize, games: usize) -> Vec<PartRanges> {
+    let options = BenchmarkOptions {
+        positions,
+        games,
+        ..BenchmarkOptions::default()
+    };
+    Part::split(&options, count)
+        .into_iter()
+        .map(|p| {
+            (
+                (p.positions.start, p.positions.end),
+                (p.games.start, p.games.end),
+            )
+        })
+        .collect()
 }
 
 /// A Python policy's moves for `games`: observations and masks in,
@@ -254,13 +130,21 @@ fn decode_actions(
 /// `policy` is a callable `(observations, masks) -> actions` over a batch
 /// (float32 `(k, *OBSERVATION_SHAPE)`, bool `(k, NUM_ACTIONS)`, an integer
 /// array of `k` legal actions), or with `inputs="games"` a callable over a
-/// list of `k` games (copies) that answers the same actions; `"random"` (uniform legal moves, seeded by
-/// `seed`); or an engine level from 1 to 20 (`engine_nodes` nodes a move),
-/// the reference rows. The tables may be full or compressed. The critical
+/// list of `k` games (copies) that answers the same actions; `"random"`
+/// (uniform legal moves, drawn from `seed` and the game, so that a game
+/// gets the same move whatever else is asked with it); or an engine level
+/// from 1 to 20 (`engine_nodes` nodes a move, seeded by `seed` and the
+/// game), the reference rows.
+///
+/// `part=((start, stop), (start, stop))` measures only those critical
+/// positions and those games (indices into `2 * games`, the games against
+/// the random perfect player first): the reports of parts that tile the
+/// whole merge, with `AgentReport.merge`, into the report of the whole, the
+/// same figures for a policy that answers each game alone. The tables may be full or compressed. The critical
 /// positions come from random games `first_seed..` (1,000,000 up: the
 /// held-out seeds, which no tuning here uses).
 #[pyfunction]
-#[pyo3(signature = (policy, tablebase, *, positions = 1000, games = 20, seed = 0, first_seed = 1_000_000, max_plies = 300, batch = 256, engine_nodes = 20_000, inputs = "observations"))]
+#[pyo3(signature = (policy, tablebase, *, positions = 1000, games = 20, seed = 0, first_seed = 1_000_000, max_plies = 300, batch = 256, engine_nodes = 20_000, inputs = "observations", part = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate(
     py: Python<'_>,
@@ -274,6 +158,7 @@ pub fn evaluate(
     batch: usize,
     engine_nodes: u64,
     inputs: &str,
+    part: Option<PartRanges>,
 ) -> PyResult<PyAgentReport> {
     let of_games = match inputs {
         "observations" => false,
@@ -294,6 +179,10 @@ pub fn evaluate(
         max_plies,
         batch: batch.max(1),
     };
+    let part = part.map(|((p0, p1), (g0, g1))| Part {
+        positions: p0..p1,
+        games: g0..g1,
+    });
     let result = if let Ok(name) = policy.extract::<String>() {
         if name != "random" {
             return Err(rl_error(
@@ -301,19 +190,19 @@ pub fn evaluate(
                 format!("expected a callable, \"random\" or a level from 1 to 20, got {name:?}"),
             ));
         }
-        let mut rng = SplitMix64::new(seed);
         py.detach(|| {
-            run(
+            measure(
                 &tables,
                 &options,
+                part.as_ref(),
                 |games: &[&Game]| -> Result<Vec<Move>, PyErr> {
-                    Ok(games
+                    games
                         .iter()
                         .map(|g| {
-                            let moves = g.legal_moves();
-                            moves[rng.below(moves.len())]
+                            random_move(seed, g)
+                                .ok_or_else(|| rl_error("policy", "a game with no legal move"))
                         })
-                        .collect())
+                        .collect()
                 },
             )
         })
@@ -325,9 +214,10 @@ pub fn evaluate(
         })
         .map_err(|e| rl_error("policy", e))?;
         py.detach(|| {
-            run(
+            measure(
                 &tables,
                 &options,
+                part.as_ref(),
                 |games: &[&Game]| -> Result<Vec<Move>, PyErr> {
                     games
                         .iter()
@@ -343,7 +233,7 @@ pub fn evaluate(
     } else if policy.is_callable() {
         let policy = policy.unbind();
         py.detach(|| {
-            run(&tables, &options, |games: &[&Game]| {
+            measure(&tables, &options, part.as_ref(), |games: &[&Game]| {
                 Python::attach(|py| {
                     if of_games {
                         policy_moves_of_games(py, &policy, games)
@@ -363,7 +253,7 @@ pub fn evaluate(
         ));
     };
     match result {
-        Ok(report) => Ok(PyAgentReport(report)),
+        Ok((report, part)) => Ok(PyAgentReport { report, part }),
         Err(BenchmarkError::Agent(error)) => Err(error),
         Err(BenchmarkError::Tables(error)) => Err(tablebase_error(error)),
         Err(error) => Err(rl_error("evaluate", error)),

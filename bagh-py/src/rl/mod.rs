@@ -10,7 +10,9 @@
 //! - `vec_env`: `VecEnv`;
 //! - `mcts`: `MCTS`;
 //! - `network_evaluator`: `NetworkEvaluator`, the engine's network for `MCTS`;
-//! - `benchmark`: `evaluate`, `AgentReport` and `Rate`: agents scored against perfect play.
+//! - `benchmark`: `evaluate` (whole or a part) and `critical_positions`: agents scored against perfect play;
+//! - `report`: `AgentReport` and `Rate`, a report merged from parts;
+//! - `report_state`: an `AgentReport`'s pickled form.
 
 use bagh_rl::{NUM_ACTIONS, OBSERVATION_SHAPE};
 use pyo3::prelude::*;
@@ -21,6 +23,8 @@ mod error;
 mod functions;
 mod mcts;
 mod network_evaluator;
+mod report;
+mod report_state;
 mod vec_env;
 
 /// Adds the functions, classes, constants and exceptions of `bagh.rl`.
@@ -49,7 +53,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<network_evaluator::PyNetworkEvaluator>()?;
     m.add_function(wrap_pyfunction!(benchmark::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(benchmark::critical_positions, m)?)?;
-    m.add_class::<benchmark::PyRate>()?;
-    m.add_class::<benchmark::PyAgentReport>()?;
+    m.add_function(wrap_pyfunction!(benchmark::_split_parts, m)?)?;
+    m.add_class::<report::PyRate>()?;
+    m.add_class::<report::PyAgentReport>()?;
+    m.add_function(wrap_pyfunction!(report_state::_agent_report_from_state, m)?)?;
     Ok(())
 }

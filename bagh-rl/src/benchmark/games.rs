@@ -1,6 +1,7 @@
 //! Games of the agent against the tables' perfect players, played side by
 //! side so that the agent answers them in batches.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use bagh_core::{Game, Move, Side};
@@ -114,33 +115,33 @@ fn judge(tables: &Tablebase, game: &Game, mv: Move) -> Result<Judged, TablebaseE
     })
 }
 
-/// Plays `options.games` games against each style, the agent taking the
-/// goats in the even ones; also the agent's slips and forced losses among
-/// all its moves.
+/// Plays the games of `range` among the `2 * options.games` of the
+/// benchmark: `options.games` against each style (the random style's
+/// first), the agent taking the goats in the even ones of each style; also
+/// the agent's slips and forced losses among all its moves. A game's seed
+/// depends on its index alone, so that any range plays its games as the
+/// whole benchmark does.
 pub(super) fn play<E>(
     tables: &Arc<Tablebase>,
     options: &BenchmarkOptions,
+    range: Range<usize>,
     agent: &mut impl FnMut(&[&Game]) -> Result<Vec<Move>, E>,
 ) -> Result<(Vec<AgentGame>, Rate, Rate), BenchmarkError<E>> {
     let mut boards = Vec::new();
-    for (s, style) in [PerfectStyle::Random, PerfectStyle::Narrowing]
-        .into_iter()
-        .enumerate()
-    {
-        for i in 0..options.games {
-            let seed =
-                options.seed ^ ((s as u64) << 32 | i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            boards.push(Table {
-                game: Game::new(*tables.rules()),
-                // The tables' players, as the benchmark defines them: no
-                // search of the history, so that figures stay comparable.
-                opponent: PerfectPlayer::new(Arc::clone(tables), style, seed).with_history_nodes(0),
-                agent_side: if i % 2 == 0 { Side::Goat } else { Side::Tiger },
-                losing_moves: 0,
-                forced_losses: 0,
-                agent_moves: 0,
-            });
-        }
+    for index in range {
+        let (s, i) = (index / options.games, index % options.games);
+        let style = [PerfectStyle::Random, PerfectStyle::Narrowing][s];
+        let seed = options.seed ^ ((s as u64) << 32 | i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        boards.push(Table {
+            game: Game::new(*tables.rules()),
+            // The tables' players, as the benchmark defines them: no
+            // search of the history, so that figures stay comparable.
+            opponent: PerfectPlayer::new(Arc::clone(tables), style, seed).with_history_nodes(0),
+            agent_side: if i % 2 == 0 { Side::Goat } else { Side::Tiger },
+            losing_moves: 0,
+            forced_losses: 0,
+            agent_moves: 0,
+        });
     }
     let mut losing = Rate::default();
     let mut forced = Rate::default();

@@ -33,6 +33,8 @@
 //! ```
 
 mod games;
+mod part;
+mod random;
 mod rate;
 mod report;
 
@@ -44,10 +46,12 @@ use bagh_tablebase::{Tablebase, TablebaseError};
 
 pub use bagh_engine::critical::{critical_positions, sample, Critical, HELD_OUT_SEED};
 pub use games::{AgentGame, GameResult};
+pub use part::{evaluate_part, merge, MergeError, Part, PartReport};
+pub use random::random_move;
 pub use rate::Rate;
 
 /// What to measure.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BenchmarkOptions {
     /// Critical positions judged (0: none).
     pub positions: usize,
@@ -93,6 +97,9 @@ pub enum BenchmarkError<E> {
     /// A perfect player could not move.
     #[error("a perfect player: {0}")]
     Opponent(String),
+    /// A part that reaches past the positions or the games measured.
+    #[error("the part: {0}")]
+    Part(String),
 }
 
 /// What an agent did.
@@ -153,10 +160,28 @@ pub fn evaluate<E>(
     options: &BenchmarkOptions,
     mut agent: impl FnMut(&[&Game]) -> Result<Vec<Move>, E>,
 ) -> Result<BenchmarkReport, BenchmarkError<E>> {
-    let batch = options.batch.max(1);
     let (positions, next_seed) = critical_positions(tables, options.first_seed, options.positions)?;
+    let critical = judge_critical(&positions, options.batch, &mut agent)?;
+    let (games, losing_moves, forced_losses) =
+        games::play(tables, options, 0..2 * options.games, &mut agent)?;
+    Ok(BenchmarkReport {
+        critical,
+        seeds: (options.first_seed, next_seed),
+        games,
+        losing_moves,
+        forced_losses,
+    })
+}
+
+/// The critical positions where the agent's move kept the value, by phase
+/// and side, the agent answering at most `batch` positions a call.
+fn judge_critical<E>(
+    positions: &[Critical],
+    batch: usize,
+    agent: &mut impl FnMut(&[&Game]) -> Result<Vec<Move>, E>,
+) -> Result<[[Rate; 2]; 2], BenchmarkError<E>> {
     let mut critical: [[Rate; 2]; 2] = Default::default();
-    for chunk in positions.chunks(batch) {
+    for chunk in positions.chunks(batch.max(1)) {
         let games: Vec<Game> = chunk
             .iter()
             .map(|c| Game::from_position(c.position))
@@ -169,14 +194,7 @@ pub fn evaluate<E>(
             critical[phase][side].add(c.keeping.contains(&mv));
         }
     }
-    let (games, losing_moves, forced_losses) = games::play(tables, options, &mut agent)?;
-    Ok(BenchmarkReport {
-        critical,
-        seeds: (options.first_seed, next_seed),
-        games,
-        losing_moves,
-        forced_losses,
-    })
+    Ok(critical)
 }
 
 /// The agent's answer, checked: one legal move a game.

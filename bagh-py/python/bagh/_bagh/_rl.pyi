@@ -33,6 +33,8 @@ __all__ = [
     "AgentReport",
     "evaluate",
     "critical_positions",
+    "_split_parts",
+    "_agent_report_from_state",
 ]
 
 NUM_ACTIONS: Final[int]
@@ -251,8 +253,22 @@ class AgentReport:
     @property
     def seeds(self) -> tuple[int, int]:
         """The first and the next unused seed of the critical positions."""
+    @property
+    def part(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """For a part's report (``evaluate(..., part=...)``), its critical positions and games as ``((start, stop), (start, stop))``; None for a whole report."""
+    @staticmethod
+    def merge(parts: Sequence[AgentReport]) -> AgentReport:
+        """The report of the whole from the reports of parts that tile it, in any order: the figures of one ``evaluate`` of the whole.
+
+        Raises :class:`RLError` when the parts leave positions or games out,
+        count some twice, or come from different measurements.
+        """
     def to_markdown(self) -> str:
         """The figures as a Markdown table with their 95% intervals."""
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def _agent_report_from_state(state: tuple[Any, ...]) -> AgentReport: ...
+def _split_parts(count: int, positions: int, games: int) -> list[tuple[tuple[int, int], tuple[int, int]]]: ...
 
 _Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
 _GamesPolicy = Callable[[list[Game]], Any]
@@ -269,6 +285,7 @@ def evaluate(
     batch: int = 256,
     engine_nodes: int = 20_000,
     inputs: Literal["observations", "games"] = "observations",
+    part: tuple[tuple[int, int], tuple[int, int]] | None = None,
 ) -> AgentReport:
     """Scores ``policy`` against perfect play, each figure with a 95% interval.
 
@@ -285,8 +302,17 @@ def evaluate(
     and masks to legal actions (with ``inputs="games"``, a list of games,
     copies, to their legal actions: an agent that searches), or is
     ``"random"`` or an engine level
-    (1 to 20, ``engine_nodes`` nodes a move): the reference rows. The
+    (1 to 20, ``engine_nodes`` nodes a move): the reference rows; random
+    play and the levels draw from ``seed`` and the game, so that each game
+    gets the same move whatever else is asked with it. The
     tables may be full or compressed; they ignore a game's history.
+
+    ``part=((start, stop), (start, stop))`` measures only those critical
+    positions and games (indices into ``2 * games``, the games against the
+    random perfect player first); :meth:`AgentReport.merge` joins parts
+    that tile the whole into the report of the whole, the same figures for
+    a policy that answers each game alone (``bagh.rl.ray.evaluate`` runs
+    the parts on a Ray cluster).
     """
 
 def critical_positions(
