@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import subprocess
@@ -181,13 +182,13 @@ def ray_cluster() -> Any:
     ray = pytest.importorskip("ray", reason=RAY_MISSING)
     from ray.cluster_utils import Cluster
 
-    cluster = Cluster(
+    cluster: Any = Cluster(
         initialize_head=True,
         head_node_args={"num_cpus": 2, "include_dashboard": False},
     )
     other = cluster.add_node(num_cpus=2)
     try:
-        ray.init(address=cluster.address, logging_level="warning", log_to_driver=False)
+        ray.init(address=cluster.address, logging_level=logging.WARNING, log_to_driver=False)
         cluster.wait_for_nodes()
         yield RayCluster(cluster, cluster.head_node.node_id, other.node_id)
     finally:
