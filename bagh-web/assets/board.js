@@ -1,5 +1,11 @@
 // The board: the SVG drawing of a game's view and the clicks on its points.
 // It reads the page's state and calls `onPoint(point)` for each click.
+//
+// Besides the pieces it marks what the view says: the last move (an arrow
+// from and to, a ring on a placement), the goat the last move took (a
+// fading ghost with a cross), the goats a tiger could jump (`threats`, a
+// red ring), and the shapes other modules lay over it (`setOverlay`: the
+// analysis's best move, a line's first moves).
 
 import { $, ui } from './state.js';
 
@@ -57,6 +63,53 @@ function truthOf(move) {
   return entry ? entry.value : null;
 }
 
+// The two ends of a move in the notation: [from, to], from null for a
+// placement (`c3`, `a1a2`, `a1xa3`).
+function ends(move) {
+  return move.length > 2 ? [move.slice(0, 2), move.slice(-2)] : [null, move];
+}
+
+// An arrow from one point to another, stopping short of both centres so
+// that the pieces stay readable; `label` (a line's ply number) at its head.
+function arrow(svg, move, kind, label) {
+  const [from, to] = ends(move);
+  const group = element('g', { class: `arrow ${kind}`, 'data-move': move }, svg);
+  const [tx, ty] = pointXY(to);
+  if (!from) {
+    // A placement: a ring on the point.
+    element('circle', { cx: tx, cy: ty, r: 34, class: 'ring' }, group);
+  } else {
+    const [fx, fy] = pointXY(from);
+    const length = Math.hypot(tx - fx, ty - fy);
+    const [ux, uy] = [(tx - fx) / length, (ty - fy) / length];
+    const head = 30;
+    const [sx, sy] = [fx + ux * 22, fy + uy * 22];
+    const [ex, ey] = [tx - ux * 26, ty - uy * 26];
+    const [bx, by] = [ex - ux * head, ey - uy * head];
+    element('line', { x1: sx, y1: sy, x2: bx, y2: by }, group);
+    const wing = head * 0.6;
+    const points = [[ex, ey], [bx - uy * wing, by + ux * wing], [bx + uy * wing, by - ux * wing]];
+    element('polygon', { points: points.map((p) => p.join(',')).join(' ') }, group);
+  }
+  if (label) {
+    element('circle', { cx: tx + 30, cy: ty - 30, r: 14, class: 'badge' }, group);
+    const text = element('text', { x: tx + 30, y: ty - 25, 'text-anchor': 'middle', class: 'badge-text' }, group);
+    text.textContent = label;
+  }
+  return group;
+}
+
+// Shapes that other modules lay over the board, by their key: each a move
+// in the notation, drawn as an arrow of its `kind` with an optional label.
+const overlays = new Map();
+
+// Sets (or with no shapes, removes) the shapes of `key` and redraws.
+export function setOverlay(key, shapes) {
+  if (shapes && shapes.length) overlays.set(key, shapes);
+  else if (!overlays.delete(key)) return;  // nothing shown, nothing to redraw
+  drawBoard();
+}
+
 let onPoint = () => {};
 
 // Sets what a click on a point does.
@@ -76,11 +129,14 @@ export function drawBoard() {
     const fileLabel = ui.flipped ? point[1] === '5' : point[1] === '1';
     if (fileLabel) element('text', { x: x - 5, y: 594 }, svg).textContent = point[0];
   }
+  // The last move's points, under everything: from and to, or the point
+  // of a placement.
   const last = game.moves.length ? game.moves[game.moves.length - 1] : null;
   if (last) {
-    for (const point of [last.slice(0, 2), last.slice(-2)]) {
+    for (const point of ends(last)) {
+      if (!point) continue;
       const [x, y] = pointXY(point);
-      element('circle', { cx: x, cy: y, r: 44, class: 'last' }, svg);
+      element('circle', { cx: x, cy: y, r: 44, class: 'last', 'data-last': point }, svg);
     }
   }
   // Targets: where the selected piece can go, or where a goat can be placed.
@@ -107,9 +163,27 @@ export function drawBoard() {
       : element('circle', { cx: x, cy: y, r: 28, class: 'goat' }, svg);
     shape.setAttribute('data-piece', piece);
   }
+  // The goat the last move took: its ghost fades to a mark, with a cross,
+  // until the next move.
+  if (game.taken) {
+    const [x, y] = pointXY(game.taken);
+    const ghost = element('g', { class: 'taken', 'data-taken': game.taken }, svg);
+    element('circle', { cx: x, cy: y, r: 28, class: 'ghost' }, ghost);
+    element('path', { d: `M${x - 16},${y - 16}L${x + 16},${y + 16}M${x + 16},${y - 16}L${x - 16},${y + 16}`, class: 'cross' }, ghost);
+  }
+  // The goats a tiger could jump (the back end's `threats`): on the goats'
+  // turn those to cover, on the tigers' those they can take.
+  for (const point of game.threats || []) {
+    const [x, y] = pointXY(point);
+    element('circle', { cx: x, cy: y, r: 36, class: 'threat', 'data-threat': point }, svg);
+  }
   if (ui.selected) {
     const [x, y] = pointXY(ui.selected);
     element('circle', { cx: x, cy: y, r: 40, class: 'selected' }, svg);
+  }
+  if (last) arrow(svg, last, 'last-move');
+  for (const shapes of overlays.values()) {
+    for (const shape of shapes) arrow(svg, shape.move, shape.kind, shape.label);
   }
   for (const point of allPoints()) {
     const [x, y] = pointXY(point);

@@ -24,7 +24,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 from board_page import click, click_move, piece_on, plies, wait  # noqa: E402
 
-SCORE = re.compile(r"^depth \d+ ([+-]\d\.\d\d|0\.00|(goats|tigers) win( in \d+ pl(y|ies))?|draw) ")
+SCORE = re.compile(r"^([+-]\d\.\d\d|0\.00|(goats|tigers) win( in \d+ pl(y|ies))?|draw) \d+\. [a-e][1-5]")
 SHOTS = Path(os.environ.get("BAGH_SCREENSHOTS", "target/screenshots"))
 
 
