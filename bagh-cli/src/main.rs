@@ -338,18 +338,19 @@ pub struct AnalyseArgs {
 /// `position`, `go`, `stop`, `query`, `quit`. docs/protocol.md describes
 /// every command and what the engine answers.
 #[derive(Args, Debug)]
-#[command(after_help = "\
+#[command(after_help = concat!("\
 Example session (lines sent by the other side marked >):
   > ugi
-  id name bagh 0.1.0
+  id name bagh ", env!("CARGO_PKG_VERSION"), "
   ...
   ugiok
   > position startpos moves c3 a1b1
   > go depth 4
-  info depth 1 seldepth 1 score cp 0 nodes 20 nps 350877 time 0 hashfull 0 pv a1
+  info depth 1 seldepth 1 score cp 0 nodes 20 nps ... time ... hashfull 0 pv a1
   ...
-  bestmove d4
-  > quit")]
+  info depth 4 seldepth 5 score cp 0 nodes 1638 nps ... time ... hashfull 0 pv a1 b1b2 c1 b2xd4
+  bestmove a1
+  > quit"))]
 pub struct EngineArgs {}
 
 /// Play the engine against itself: two levels, alternating sides, and an Elo difference.

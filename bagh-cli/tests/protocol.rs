@@ -271,3 +271,48 @@ fn bad_lines_are_explained_and_change_nothing() {
     assert_eq!(engine.ask("query p1turn"), "response false");
     engine.quit();
 }
+
+/// Whether `said` is `shown` with each `...` standing for one word.
+fn shown_as(shown: &str, said: &str) -> bool {
+    let (shown, said): (Vec<&str>, Vec<&str>) = (
+        shown.split_whitespace().collect(),
+        said.split_whitespace().collect(),
+    );
+    shown.len() == said.len() && shown.iter().zip(&said).all(|(a, b)| *a == "..." || a == b)
+}
+
+#[test]
+fn the_example_session_of_the_help_is_what_the_engine_says() {
+    let help = Command::new(env!("CARGO_BIN_EXE_bagh"))
+        .args(["engine", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let session: Vec<&str> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Example session"))
+        .skip(1)
+        .map(str::trim)
+        .take_while(|line| *line != "> quit")
+        .collect();
+    let mut engine = Engine::start();
+    let mut shown = Vec::new();
+    for line in &session {
+        match line.strip_prefix("> ") {
+            Some(sent) => engine.send(sent),
+            None if *line == "..." => {}
+            None => shown.push(*line),
+        }
+    }
+    assert!(shown.last().unwrap().starts_with("bestmove "), "{help}");
+    let said = engine.until("bestmove");
+    // Every line the help shows, in order, among what the engine said.
+    let mut rest = said.iter();
+    for line in shown {
+        assert!(
+            rest.any(|said| shown_as(line, said)),
+            "{line:?} is not in {said:?}"
+        );
+    }
+    engine.quit();
+}
