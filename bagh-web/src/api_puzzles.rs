@@ -165,7 +165,15 @@ pub async fn answer(
                 .ok()
                 .and_then(|v| v.as_str().map(String::from)),
         ),
-        None => refute_with_tables(&state, &game, mv)?,
+        None => match refute_with_tables(&state, &game, mv)? {
+            Some(found) => found,
+            // Without tables: every move but the solution of a held draw
+            // loses; a win let go may draw or lose, which only they tell.
+            None => (
+                Vec::new(),
+                (puzzle.keeps == Keeps::Draw).then(|| "loss".to_string()),
+            ),
+        },
     };
     Ok(Json(Verdict {
         correct: false,
@@ -175,14 +183,19 @@ pub async fn answer(
     }))
 }
 
-/// Perfect play after a wrong move that the puzzle does not refute itself.
+/// A wrong move's refutation and what it gives (`"draw"` or `"loss"`).
+type Refuted = (Vec<String>, Option<String>);
+
+/// Perfect play after a wrong move that the puzzle does not refute itself,
+/// and what the move gives; `None` when the server has no tables of the
+/// puzzle's rule set.
 fn refute_with_tables(
     state: &AppState,
     game: &bagh_core::Game,
     mv: Move,
-) -> Result<(Vec<String>, Option<String>), ApiError> {
+) -> Result<Option<Refuted>, ApiError> {
     let Some(tables) = state.tables.as_ref().filter(|t| t.rules() == game.rules()) else {
-        return Ok((Vec::new(), None));
+        return Ok(None);
     };
     let mut line_game = game.clone();
     line_game.push_unchecked(mv);
@@ -202,5 +215,5 @@ fn refute_with_tables(
         line.push(next.to_string());
         line_game.push_unchecked(next);
     }
-    Ok((line, Some(outcome.to_string())))
+    Ok(Some((line, Some(outcome.to_string()))))
 }

@@ -1,19 +1,23 @@
 //! The trainer's API: each puzzle's record leads to its position, a hint
-//! names where the solution starts and nothing more, and a server without
-//! puzzles answers an empty list.
+//! names where the solution starts and nothing more, a server without
+//! tables still says what a wrong move gives where the puzzle tells, and a
+//! server without puzzles answers an empty list.
 
 mod support;
 
+use std::sync::Arc;
+
 use axum::http::StatusCode;
 use axum::Router;
-use bagh_engine::puzzles::{generate, Puzzle, PuzzleOptions};
+use bagh_engine::puzzles::{generate, Keeps, Puzzle, PuzzleOptions};
+use bagh_tablebase::{Tablebase, Value};
 use bagh_web::{router, ServeOptions};
 use serde_json::json;
 
 use support::{call, SMALL};
 
 /// A server over a small rule set's tables with four of its puzzles.
-fn with_puzzles() -> (Router, Vec<Puzzle>, tempfile::TempDir) {
+fn with_puzzles() -> (Router, Vec<Puzzle>, Arc<Tablebase>, tempfile::TempDir) {
     let (dir, tables) = support::tables(SMALL);
     let options = PuzzleOptions {
         count: 4,
@@ -23,16 +27,16 @@ fn with_puzzles() -> (Router, Vec<Puzzle>, tempfile::TempDir) {
     let puzzles = generate(&tables, &options, |_| {}).unwrap();
     assert!(!puzzles.is_empty());
     let app = router(ServeOptions {
-        tables: Some(tables),
+        tables: Some(tables.clone()),
         puzzles: puzzles.clone(),
         ..ServeOptions::default()
     });
-    (app, puzzles, dir)
+    (app, puzzles, tables, dir)
 }
 
 #[tokio::test]
 async fn a_puzzle_comes_with_its_record_and_a_hint_of_where_its_solution_starts() {
-    let (app, puzzles, _dir) = with_puzzles();
+    let (app, puzzles, tables, _dir) = with_puzzles();
     let (status, list) = call(&app, "GET", "/api/puzzles", None).await;
     assert_eq!(status, StatusCode::OK);
     let list = list.as_array().unwrap();
@@ -80,6 +84,48 @@ async fn a_puzzle_comes_with_its_record_and_a_hint_of_where_its_solution_starts(
     );
     let (status, _) = call(&app, "GET", "/api/puzzles/first/hint", None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // Without tables, a wrong move the puzzle does not refute has no line;
+    // in a held draw it loses (docs/web.md: exactly one move keeps the
+    // value), which the tables confirm; a win let go is not said.
+    let bare = router(ServeOptions {
+        puzzles: puzzles.clone(),
+        ..ServeOptions::default()
+    });
+    let mut draws = 0;
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let game = puzzle.game().unwrap();
+        let refuted: Vec<_> = puzzle.refutations.iter().map(|r| r.mv).collect();
+        let Some(wrong) = game
+            .legal_moves()
+            .into_iter()
+            .find(|m| *m != puzzle.solution && !refuted.contains(m))
+        else {
+            continue;
+        };
+        let (status, verdict) = call(
+            &bare,
+            "POST",
+            &format!("/api/puzzles/{index}/answer"),
+            Some(json!({ "move": wrong.to_string() })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{verdict}");
+        assert_eq!(verdict["correct"], false);
+        assert_eq!(verdict["refutation"], json!([]));
+        if puzzle.keeps == Keeps::Draw {
+            draws += 1;
+            assert_eq!(verdict["outcome"], "loss", "puzzle {index}: {wrong}");
+            let after = game.position().play(wrong).unwrap();
+            assert_eq!(tables.probe(&after).unwrap().value, Value::Win);
+        } else {
+            assert_eq!(verdict["outcome"], json!(null), "puzzle {index}: {wrong}");
+        }
+    }
+    assert!(
+        draws > 0,
+        "a held draw among the puzzles, with a move it does not refute"
+    );
 }
 
 #[tokio::test]
