@@ -25,6 +25,9 @@ pub struct GameView {
     pub pieces: std::collections::BTreeMap<String, &'static str>,
     /// The legal moves (the game's history counted).
     pub legal: Vec<String>,
+    /// The moves legal on the board that the repetition policy bans here,
+    /// each with bagh-core's reason.
+    pub banned: Vec<BannedView>,
     /// The moves played.
     pub moves: Vec<String>,
     /// Moves that can be redone.
@@ -37,6 +40,16 @@ pub struct GameView {
     pub threats: Vec<String>,
     /// The point of the goat that the last move took, if it was a capture.
     pub taken: Option<String>,
+}
+
+/// A move the game refuses because it would repeat a position.
+#[derive(Serialize)]
+pub struct BannedView {
+    /// The move, as `legal` writes moves.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Why it is refused, in bagh-core's words.
+    pub reason: String,
 }
 
 /// How a game ended.
@@ -74,6 +87,14 @@ impl GameView {
                 .map(|(point, side)| (point.to_string(), side_name(side)))
                 .collect(),
             legal: game.legal_moves().iter().map(|m| m.to_string()).collect(),
+            banned: game
+                .banned_moves()
+                .iter()
+                .map(|refusal| BannedView {
+                    mv: refusal.mv().to_string(),
+                    reason: refusal.message().to_string(),
+                })
+                .collect(),
             moves: game.moves().iter().map(|m| m.to_string()).collect(),
             redo,
             outcome: game.outcome().map(|outcome| OutcomeView {

@@ -113,3 +113,19 @@ test('the goats a tiger could jump are those bagh serve names', { skip }, async 
   assert.equal(view.outcome.winner, 'tiger');
   assert.deepEqual(view.threats, []);
 });
+
+test('the moves a repetition bans are listed with their reason, as bagh serve lists them', { skip }, async () => {
+  const store = await games();
+  // docs/rules.md, repetition=forbidden: a move that would recreate an
+  // earlier position is illegal. The tiger goes to b1 and back, the goat to
+  // c4: c4c3 would make the start again.
+  const rules = 'tigers=a1 goats=1 capture_target=1 repetition=forbidden';
+  let view = store.create({ rules, position: '5/5/2G2/5/T4 t 0 0' });
+  assert.deepEqual(view.banned, []);
+  for (const move of ['a1b1', 'c3c4', 'b1a1']) view = store.play(view.id, move);
+  assert.deepEqual(view.banned.map((b) => b.move), ['c4c3']);
+  assert.match(view.banned[0].reason, /repeats an earlier position, that of ply 0/);
+  assert.ok(!view.legal.includes('c4c3'));
+  // c4 lies on no diagonal: b4, d4 and c5 stay.
+  assert.deepEqual([...view.legal].sort(), ['c4b4', 'c4c5', 'c4d4']);
+});
