@@ -34,7 +34,7 @@
 //   closing(id)                 the page goes: its searches stop
 //
 // and two strings: `name` ('server' or 'wasm') and `noPuzzles`, what the
-// Puzzles tab says when there are none.
+// Puzzles tab says when there are none (commands between backquotes).
 
 const METHODS = ['info', 'createGame', 'play', 'goto', 'load', 'record', 'engineMove', 'analyse',
   'stop', 'truth', 'puzzles', 'answer', 'hint', 'closing'];

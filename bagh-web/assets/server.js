@@ -39,7 +39,7 @@ export function serverBackend() {
   return checked({
     name: 'server',
     noPuzzles: 'No puzzles on this server. Make a file of them from tables with ' +
-      'bagh puzzles --tables DIR --out FILE, then start bagh serve --puzzles FILE.',
+      '`bagh puzzles --tables DIR --out FILE`, then start `bagh serve --puzzles FILE`.',
     info: () => api('GET', '/api/info'),
     createGame: (body) => api('POST', '/api/games', body),
     play: (id, move) => api('POST', `/api/games/${id}/moves`, { move }),

@@ -40,9 +40,16 @@ function showScore() {
   $('score-streak').textContent = String(score.streak);
 }
 
-// With no puzzles the tab says how to get them; nothing else is asked.
+// With no puzzles the tab says how to get them (the back end's words, its
+// commands between backquotes); nothing else is asked.
 function showNone() {
-  $('puzzle-info').textContent = ui.backend.noPuzzles;
+  const words = ui.backend.noPuzzles.split('`').map((part, i) => {
+    if (i % 2 === 0) return document.createTextNode(part);
+    const code = document.createElement('code');
+    code.textContent = part;
+    return code;
+  });
+  $('puzzle-info').replaceChildren(...words);
   $('puzzle-goal').textContent = '';
   $('puzzle-controls').hidden = true;
 }

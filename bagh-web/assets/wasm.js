@@ -129,8 +129,8 @@ export function wasmBackend() {
 
   return checked({
     name: 'wasm',
-    noPuzzles: 'No puzzles in this build. make web-static bundles the puzzle file ' +
-      'bagh-web/puzzles/bagh-chal.json as puzzles.json; rebuild the board with it.',
+    noPuzzles: 'No puzzles in this build. `make web-static` bundles the puzzle file ' +
+      '`bagh-web/puzzles/bagh-chal.json` as `puzzles.json`: build the board again with it.',
     info: async () => {
       const info = await games.ask('info');
       return { ...info, tables: null, puzzles: await puzzles('puzzleCount', {}, 0), searches: 0 };
