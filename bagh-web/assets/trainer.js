@@ -211,7 +211,7 @@ function countSolved() {
 }
 
 export async function answerPuzzle(move, update) {
-  if (!ui.puzzles.length) { say(ui.backend.noPuzzles); return; }
+  if (!ui.puzzles.length) { say(ui.backend.noPuzzles.replaceAll('`', '')); return; }
   if (replay) { say('The refutation is being shown: press Retry to try again now.'); return; }
   if (ui.solved) { say('Solved: go to the next puzzle.'); return; }
   if (!atPuzzle()) { say("This is not the puzzle's position: press Retry to go back to it."); return; }
