@@ -96,9 +96,11 @@ def test_a_wrong_move_is_refuted_on_the_board_then_retried_and_solved(server: di
     wrong, line = refuted["move"], refuted["line"]
     click_move(driver, wrong)
     wait(driver, lambda d: d.find_element(By.ID, "puzzle-result").get_attribute("class") == "wrong")
-    listed = driver.execute_script("return [...document.querySelectorAll('#puzzle-line li')].map((li) => li.textContent);")
+    listed = driver.execute_script(
+        "return [...document.querySelectorAll('#puzzle-line li')].map((li) => li.textContent);"
+    )
     assert listed == [wrong] + line
-    seen = []
+    seen: list[list[str]] = []
     deadline = time.monotonic() + 0.7 * len(line) + 15
     while time.monotonic() < deadline:
         now = played(driver)
