@@ -144,7 +144,11 @@ from bagh.rl.ray import ClusterError, connect
 with socket.socket() as s:  # a port that nothing listens on
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
-for address in (f"127.0.0.1:{port}", "no-port-here", "10.0.0.1:http"):
+other = socket.socket()  # one where a server listens, silent (not a Ray head)
+other.bind(("127.0.0.1", 0))
+other.listen()
+silent = other.getsockname()[1]
+for address in (f"127.0.0.1:{port}", f"127.0.0.1:{silent}", "no-port-here", "10.0.0.1:http"):
     began = time.perf_counter()
     try:
         connect(address, timeout=2.0)
@@ -160,13 +164,15 @@ def test_a_bad_address_fails_fast_and_names_it() -> None:
     done = subprocess.run([sys.executable, "-c", _CONNECT], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     lines = [line.split("\t") for line in done.stdout.splitlines()]
-    assert len(lines) == 3, done.stdout
+    assert len(lines) == 4, done.stdout
     for seconds, address, _, message in lines:
+        # Ray alone retries such addresses for minutes, then ends the process.
         assert float(seconds) < 5, f"{address} took {seconds} s"
         assert message.startswith(f"no Ray cluster at {address!r}: "), message
         assert "ray start --head" in message
     assert "does not answer" in lines[0][3]
-    assert "expected host:port" in lines[1][3] and "expected host:port" in lines[2][3]
+    assert "answers, but not as a Ray head" in lines[1][3]
+    assert "expected host:port" in lines[2][3] and "expected host:port" in lines[3][3]
 
 
 def test_a_missing_extra_says_how_to_install_it() -> None:

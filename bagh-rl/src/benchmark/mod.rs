@@ -11,7 +11,13 @@
 //!
 //! An agent is a function from a batch of games (each with its side to
 //! move the agent's) to one legal move per game; front ends wrap a policy
-//! over observations and masks, an engine at a level, or random play.
+//! over observations and masks, an engine at a level, or random play
+//! ([`random_move`]).
+//!
+//! A measurement splits into parts, a range of the critical positions and
+//! a range of the games each ([`Part`], [`evaluate_part`]), measured on any
+//! machine and merged into the whole's report ([`merge`]): the same figures
+//! for an agent that answers each game alone.
 //!
 //! ```
 //! use bagh_core::{Game, Move, Point, Ruleset, SplitMix64};

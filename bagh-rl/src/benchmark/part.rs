@@ -5,8 +5,9 @@
 //! [`evaluate`](super::evaluate) gives. The figures are the same because
 //! each critical position, and each game's seed, depends on its index
 //! alone, and because an agent must answer each game the same whatever else
-//! it is asked with it (a policy of the game alone, [`random_move`]
-//! (super::random_move), an engine level: all seeded by the game).
+//! it is asked with it (a policy of the game alone,
+//! [`random_move`](super::random_move), an engine level: all seeded by the
+//! game).
 
 use std::ops::Range;
 use std::sync::Arc;

@@ -34,6 +34,26 @@ def _host_port(address: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
+# HTTP/2's client preface and an empty SETTINGS frame: every gRPC server,
+# and so a Ray head, answers with a SETTINGS frame of its own. Ray itself,
+# given a port where something else listens, retries for minutes and then
+# ends the process.
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+def _speaks_http2(probe: socket.socket) -> bool:
+    """Whether the server on ``probe`` answers HTTP/2's preface with a
+    SETTINGS frame (within the socket's timeout)."""
+    probe.sendall(_HTTP2_PREFACE)
+    header = b""
+    while len(header) < 9:
+        chunk = probe.recv(9 - len(header))
+        if not chunk:
+            return False
+        header += chunk
+    return header[3] == 4
+
+
 def connect(address: str | None = None, *, num_cpus: int | None = None, timeout: float = 5.0) -> str:
     """Joins the Ray cluster at ``address``, or starts one here; returns its address.
 
@@ -52,10 +72,18 @@ def connect(address: str | None = None, *, num_cpus: int | None = None, timeout:
     if address is not None and address not in ("local", "auto"):
         host, port = _host_port(address)
         try:
-            with socket.create_connection((host, port), timeout=timeout):
-                pass
+            probe = socket.create_connection((host, port), timeout=timeout)
         except OSError as error:
             raise ClusterError(address, f"{host}:{port} does not answer ({error}); {_HOW}") from None
+        with probe:
+            try:
+                grpc = _speaks_http2(probe)
+            except OSError:  # silent past the timeout, or the connection reset
+                grpc = False
+        if not grpc:
+            raise ClusterError(
+                address, f"{host}:{port} answers, but not as a Ray head (no gRPC there); {_HOW}"
+            )
     try:
         if address is None or address == "local":
             ray.init(num_cpus=num_cpus, include_dashboard=False, logging_level=logging.WARNING)
