@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import bagh
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -79,6 +80,29 @@ def click_move(driver: Any, move: str) -> None:
     else:
         click(driver, move[:2])
         click(driver, move[-2:])
+
+
+def solve_then_miss(driver: Any, puzzles: list[dict[str, Any]]) -> None:
+    """On the Puzzles tab, already open: the first puzzle solved and judged
+    correct, then the next one and a wrong move on it, judged wrong and
+    named. The wrong move is any legal move but the solution, found by
+    replaying the puzzle's record with the Python package."""
+    count = len(puzzles)
+    wait(driver, lambda d: f"Puzzle 1 of {count}" in d.find_element(By.ID, "puzzle-info").text)
+    wait(driver, lambda d: status(d).endswith("captured"))
+    click_move(driver, puzzles[0]["solution"])
+    wait(driver, lambda d: d.find_element(By.ID, "puzzle-result").get_attribute("class") == "correct")
+    driver.find_element(By.ID, "puzzle-next").click()
+    wait(driver, lambda d: f"Puzzle 2 of {count}" in d.find_element(By.ID, "puzzle-info").text)
+    wait(driver, lambda d: status(d).endswith("captured"))
+    second = puzzles[1]
+    game = bagh.Game(second["rules"])
+    for move in second["moves"]:
+        game.push(move)
+    wrong = next(str(m) for m in game.legal_moves() if str(m) != second["solution"])
+    click_move(driver, wrong)
+    wait(driver, lambda d: d.find_element(By.ID, "puzzle-result").get_attribute("class") == "wrong")
+    assert wrong in driver.find_element(By.ID, "puzzle-result").text
 
 
 def choose(driver: Any, select_id: str, value: str) -> None:

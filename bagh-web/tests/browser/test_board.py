@@ -16,13 +16,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-import bagh
 import pytest
 
 pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from board_page import click, click_move, piece_on, plies, wait  # noqa: E402
+from board_page import click, piece_on, plies, solve_then_miss, wait  # noqa: E402
 
 SCORE = re.compile(r"^([+-]\d\.\d\d|0\.00|(goats|tigers) win( in \d+ pl(y|ies))?|draw) \d+\. [a-e][1-5]")
 SHOTS = Path(os.environ.get("BAGH_SCREENSHOTS", "target/screenshots"))
@@ -68,21 +67,7 @@ def test_play_analyse_and_train(server: dict[str, Any], driver: Any) -> None:
 
     # The trainer: the first puzzle solved, the second failed.
     driver.find_element(By.ID, "mode-train").click()
-    first, second = server["puzzles"][:2]
-    wait(driver, lambda d: "Puzzle 1 of 2" in d.find_element(By.ID, "puzzle-info").text)
-    wait(driver, lambda d: d.find_element(By.ID, "status").text.endswith("captured"))
-    click_move(driver, first["solution"])
-    wait(driver, lambda d: d.find_element(By.ID, "puzzle-result").get_attribute("class") == "correct")
-    driver.find_element(By.ID, "puzzle-next").click()
-    wait(driver, lambda d: "Puzzle 2 of 2" in d.find_element(By.ID, "puzzle-info").text)
-    wait(driver, lambda d: d.find_element(By.ID, "status").text.endswith("captured"))
-    game = bagh.Game(second["rules"])
-    for move in second["moves"]:
-        game.push(move)
-    wrong = next(str(m) for m in game.legal_moves() if str(m) != second["solution"])
-    click_move(driver, wrong)
-    wait(driver, lambda d: d.find_element(By.ID, "puzzle-result").get_attribute("class") == "wrong")
-    assert wrong in driver.find_element(By.ID, "puzzle-result").text
+    solve_then_miss(driver, server["puzzles"])
 
     # The phone width.
     driver.set_window_size(390, 844)
