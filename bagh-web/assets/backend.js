@@ -13,7 +13,9 @@
 //   load(id, body)              the game replaced, as createGame
 //   record(id)                  { record, position }
 //   engineMove(id, options)     the view after the engine's move; options:
-//                               level (1..20), time_ms
+//                               level (1..20) or perfect (true: the tables'
+//                               best move, where info() names tables),
+//                               time_ms (1..10000); out of range, refused
 //   analyse(id, options, on)    starts an analysis (options: multipv,
 //                               time_ms) and answers a handle with close();
 //                               `on.line(line)` hears each line of each

@@ -7,7 +7,7 @@ import { $, run, say, sideName, ui } from './state.js';
 import { drawBoard, moveTo, movesFrom, onPointClick, placementOn } from './board.js';
 import { answerPuzzle, hasPuzzles, leavePuzzles, showPuzzle, wireTrainer } from './trainer.js';
 import { analyse, clearAnalysis, showTruth, stopAnalysis } from './analysis.js';
-import { engineSide, engineTurn as engineTurnWith, settleEngine } from './engine.js';
+import { engineSide, engineTurn as engineTurnWith, settleEngine, setupEngine } from './engine.js';
 import { showStatus } from './status.js';
 import { showMoves } from './movelist.js';
 
@@ -268,6 +268,7 @@ export async function startGame(backend) {
   ui.backend = backend;
   const info = await backend.info();
   fillPresets(info.presets);
+  setupEngine(info, () => { if (!ui.thinking) run(engineTurn); });
   await update(await backend.createGame(info.tables ? { rules: info.tables } : {}));
   wireControls();
 }

@@ -61,6 +61,19 @@ class Channel {
 // check an answer or as a hint.
 const PUZZLES = puzzleFile ? new URL(puzzleFile, import.meta.url).href : null;
 
+// Why the engine's move cannot be asked with `options`, in the server's
+// words (bagh-web/src/engine_player.rs), or null. Perfect play needs the
+// tables, which a page without a server has not.
+function refusal({ level, perfect, time_ms: ms = 500 }) {
+  if (level != null && !(Number.isInteger(level) && level >= 1 && level <= 20)) {
+    return `level: ${level} is not in 1..=20`;
+  }
+  if (perfect && level != null) return 'perfect: perfect play has no level; ask for one or the other';
+  if (perfect) return 'perfect: this page has no tables (they need a server: bagh serve --tables DIR)';
+  if (!(Number.isInteger(ms) && ms >= 1 && ms <= 10000)) return `time_ms: ${ms} is not in 1..=10000`;
+  return null;
+}
+
 // A kind of search (the engine's move, or the analysis) with a worker of
 // its own, started when first asked and ended to stop the search.
 class Searches {
@@ -97,6 +110,8 @@ export function wasmBackend() {
   }
 
   async function engineMove(id, options) {
+    const refused = refusal(options);
+    if (refused) throw new Error(refused);
     const snapshot = await games.ask('snapshot', { id });
     let move;
     try {

@@ -44,7 +44,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     assert process.stdout is not None
     line = process.stdout.readline()
     assert line.startswith("bagh serve: http://127.0.0.1:"), line
-    yield {"url": line.split(": ", 1)[1].strip(), "puzzles": json.loads(puzzles.read_text())}
+    # The tables' directory too, for a test to probe them itself.
+    yield {
+        "url": line.split(": ", 1)[1].strip(),
+        "puzzles": json.loads(puzzles.read_text()),
+        "tables": str(work / "tables"),
+    }
     process.terminate()
     process.wait(timeout=10)
 
