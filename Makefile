@@ -29,6 +29,17 @@ demo: .venv
 	$(CARGO) run --release --quiet -p bagh-core --example demo
 	$(PY) examples/quickstart.py
 
+# The example notebooks run again in a Jupyter kernel, their outputs stored
+# in place (what a reader sees before running them): after a change to what
+# they show. learn.ipynb trains for a long time, so NOTEBOOKS names the ones
+# to run. nbclient and ipykernel are not test extras: only this target needs them.
+NOTEBOOKS ?= examples/tour.ipynb
+.PHONY: notebooks
+## Run the example notebooks again and store their outputs (NOTEBOOKS: examples/tour.ipynb)
+notebooks: .venv
+	$(PY) -m pip install --quiet 'nbclient>=0.10' 'ipykernel>=6.29'
+	$(PY) examples/run_notebooks.py $(NOTEBOOKS)
+
 ##@ Tests and checks
 
 ## Every test: Rust, Python, C, Node, WebAssembly, the browser board and a short fuzzing run
