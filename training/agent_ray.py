@@ -37,7 +37,10 @@ class RaySelfPlay:
         import bagh.rl.ray
 
         local = args.ray == "local"
-        bagh.rl.ray.connect(None if local else args.ray, num_cpus=args.workers if local else None)
+        try:
+            bagh.rl.ray.connect(None if local else args.ray, num_cpus=args.workers if local else None)
+        except bagh.rl.ray.ClusterError as error:
+            raise SystemExit(f"--ray: {error}") from None
         register: Any = ray.cloudpickle.register_pickle_by_value
         for module in (sys.modules[__name__], train_agent):
             register(module)
