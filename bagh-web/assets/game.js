@@ -10,6 +10,7 @@ import { analyse, clearAnalysis, showTruth, stopAnalysis } from './analysis.js';
 import { engineSide, engineTurn as engineTurnWith, settleEngine, setupEngine } from './engine.js';
 import { showStatus } from './status.js';
 import { showMoves } from './movelist.js';
+import { restoreSettings, saveGame, watchSettings } from './persist.js';
 
 const CUSTOM = 'custom';  // the rule-set choice that takes the typed text form
 
@@ -19,6 +20,8 @@ function render() {
   showMoves((ply) => run(() => goto(ply)));
   if (ui.mode === 'play') showTruth();
   $('position-text').value = ui.game.position;
+  // The back end's id of the game shown, for a program driving the page.
+  document.body.dataset.game = String(ui.game.id);
   $('undo').disabled = ui.game.moves.length === 0;
   $('redo').disabled = ui.game.redo === 0;
 }
@@ -40,6 +43,8 @@ async function update(view) {
   }
   ui.truth = null;
   render();
+  // The address keeps the game (persist.js), while the tables are asked.
+  saveGame().catch(() => {});
   if (ui.mode === 'play') {
     const id = view.id;
     const truth = await ui.backend.truth(id).catch((e) => ({ available: false, reason: e.message }));
@@ -269,6 +274,15 @@ export async function startGame(backend) {
   const info = await backend.info();
   fillPresets(info.presets);
   setupEngine(info, () => { if (!ui.thinking) run(engineTurn); });
-  await update(await backend.createGame(info.tables ? { rules: info.tables } : {}));
+  // The game the address keeps (a reload), else a new one.
+  const record = restoreSettings();
+  let kept = null;
+  let refusal = null;
+  if (record) kept = await backend.createGame({ record }).catch((error) => { refusal = error; return null; });
+  await update(kept || await backend.createGame(info.tables ? { rules: info.tables } : {}));
+  if (refusal) say(`The game kept in the address could not be read: ${refusal.message}`);
   wireControls();
+  watchSettings();
+  // A game kept on the engine's turn goes on.
+  await engineTurn();
 }

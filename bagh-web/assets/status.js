@@ -51,7 +51,7 @@ export function outcomeWords(game) {
   const outcome = game.outcome;
   const who = outcome.winner ? `${sideName(outcome.winner, true)} win` : 'Draw';
   switch (outcome.reason) {
-    case 'captures': return `${who}: ${game.captured} goats captured`;
+    case 'captures': return `${who}: ${game.captured} goat${game.captured === 1 ? '' : 's'} captured`;
     case 'tigers-trapped': return `${who}: the tigers cannot move`;
     case 'goats-blocked': return `${who}: the goats cannot move`;
     case 'repetition': return `${who} by repetition`;
@@ -73,12 +73,16 @@ export function showStatus() {
   if (game.outcome) {
     const end = outcomeWords(game);
     if (game.outcome.winner) pieceShape(game.outcome.winner, icon);
-    words.textContent = `Game over: ${end}`;
+    // The panel says who won; the banner over the board says how.
+    words.textContent = `Game over: ${game.outcome.winner ? sideName(game.outcome.winner, true) + ' win' : 'draw'}`;
     banner.replaceChildren(end);
     const hint = document.createElement('small');
-    hint.textContent = `${game.outcome.result} · Undo, or start a new game`;
+    hint.textContent = `${game.outcome.result} · a click shows the board`;
     banner.appendChild(hint);
     banner.hidden = false;
+    // It covers the board's middle: a click folds it away until the next
+    // change of the board.
+    banner.onclick = () => { banner.hidden = true; };
   } else {
     pieceShape(game.side, icon);
     words.textContent = `${sideName(game.side, true)} to move`;

@@ -29,6 +29,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/game.js", JS, include_str!("../assets/game.js")),
     ("/status.js", JS, include_str!("../assets/status.js")),
     ("/movelist.js", JS, include_str!("../assets/movelist.js")),
+    ("/persist.js", JS, include_str!("../assets/persist.js")),
     ("/engine.js", JS, include_str!("../assets/engine.js")),
     ("/analysis.js", JS, include_str!("../assets/analysis.js")),
     ("/trainer.js", JS, include_str!("../assets/trainer.js")),
