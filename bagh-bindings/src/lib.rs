@@ -39,3 +39,28 @@ pub use outcome::outcome_of;
 pub use position::{perft_depth, position_of, PartsFields, PARTS_OPTIONS};
 pub use records::{read_records, set_comments, set_tags, OnError};
 pub use ruleset::{point_names, rules_of, RulesetFields, RULESET_OPTIONS};
+
+/// `From<$inner> for $class`, for a front end's class that wraps one core
+/// value in a field `inner` (`JsGame` around a `Game`, ...): each front end
+/// declares its classes with its own export attribute, and their
+/// construction from the core's values is this.
+///
+/// ```
+/// struct JsGame {
+///     inner: bagh_core::Game,
+/// }
+/// bagh_bindings::wraps!(JsGame, bagh_core::Game);
+///
+/// let game = JsGame::from(bagh_core::Game::default());
+/// assert_eq!(game.inner.len(), 0);
+/// ```
+#[macro_export]
+macro_rules! wraps {
+    ($class:ident, $inner:ty) => {
+        impl From<$inner> for $class {
+            fn from(inner: $inner) -> $class {
+                $class { inner }
+            }
+        }
+    };
+}

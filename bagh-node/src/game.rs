@@ -22,11 +22,7 @@ pub struct JsGame {
     pub(crate) inner: Game,
 }
 
-impl From<Game> for JsGame {
-    fn from(inner: Game) -> JsGame {
-        JsGame { inner }
-    }
-}
+bagh_bindings::wraps!(JsGame, Game);
 
 /// A `Position` or a position string.
 pub type PositionArg<'a> = Either<String, ClassInstance<'a, JsPosition>>;

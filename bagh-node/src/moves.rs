@@ -17,11 +17,7 @@ pub struct JsMove {
     pub(crate) inner: bagh_core::Move,
 }
 
-impl From<bagh_core::Move> for JsMove {
-    fn from(inner: bagh_core::Move) -> JsMove {
-        JsMove { inner }
-    }
-}
+bagh_bindings::wraps!(JsMove, bagh_core::Move);
 
 thread_local! {
     /// One frozen `Move` object per move, made the first time it is needed.

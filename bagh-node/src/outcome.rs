@@ -14,11 +14,7 @@ pub struct JsOutcome {
     pub(crate) inner: Outcome,
 }
 
-impl From<Outcome> for JsOutcome {
-    fn from(inner: Outcome) -> JsOutcome {
-        JsOutcome { inner }
-    }
-}
+bagh_bindings::wraps!(JsOutcome, Outcome);
 
 #[napi]
 impl JsOutcome {

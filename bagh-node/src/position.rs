@@ -20,11 +20,7 @@ pub struct JsPosition {
     pub(crate) inner: Position,
 }
 
-impl From<Position> for JsPosition {
-    fn from(inner: Position) -> JsPosition {
-        JsPosition { inner }
-    }
-}
+bagh_bindings::wraps!(JsPosition, Position);
 
 /// The position `text` under `rules`; no text is the rule set's start.
 pub fn position_of(

@@ -20,11 +20,7 @@ pub struct JsRecord {
     pub(crate) inner: Record,
 }
 
-impl From<Record> for JsRecord {
-    fn from(inner: Record) -> JsRecord {
-        JsRecord { inner }
-    }
-}
+bagh_bindings::wraps!(JsRecord, Record);
 
 /// The (key, value as text) pairs of an object, in its key order.
 fn entries(object: &Object) -> Result<Vec<(String, String)>> {

@@ -17,11 +17,7 @@ pub struct JsRuleset {
     pub(crate) inner: Ruleset,
 }
 
-impl From<Ruleset> for JsRuleset {
-    fn from(inner: Ruleset) -> JsRuleset {
-        JsRuleset { inner }
-    }
-}
+bagh_bindings::wraps!(JsRuleset, Ruleset);
 
 /// The fields of `new Ruleset({...})`, each converted by Node-API (a value
 /// of another type is its conversion error, which `index.js` words as an

@@ -22,11 +22,7 @@ pub struct JsGame {
     pub(crate) inner: Game,
 }
 
-impl From<Game> for JsGame {
-    fn from(inner: Game) -> JsGame {
-        JsGame { inner }
-    }
-}
+bagh_bindings::wraps!(JsGame, Game);
 
 /// The game of `new Game(rules, position, moves)`: a `Position` object
 /// reaches here as its text and its rule set's text (`position_rules`),

@@ -17,11 +17,7 @@ pub struct JsMove {
     pub(crate) inner: bagh_core::Move,
 }
 
-impl From<bagh_core::Move> for JsMove {
-    fn from(inner: bagh_core::Move) -> JsMove {
-        JsMove { inner }
-    }
-}
+bagh_bindings::wraps!(JsMove, bagh_core::Move);
 
 /// The move of a move argument: its text (the JavaScript layer passes a
 /// `Move` as its text); a text that is no move is a `ParseError`.

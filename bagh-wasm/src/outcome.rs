@@ -15,11 +15,7 @@ pub struct JsOutcome {
     pub(crate) inner: Outcome,
 }
 
-impl From<Outcome> for JsOutcome {
-    fn from(inner: Outcome) -> JsOutcome {
-        JsOutcome { inner }
-    }
-}
+bagh_bindings::wraps!(JsOutcome, Outcome);
 
 /// `null` for no outcome, else an `Outcome`.
 pub fn outcome_value(outcome: Option<Outcome>) -> JsValue {

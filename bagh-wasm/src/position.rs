@@ -20,11 +20,7 @@ pub struct JsPosition {
     pub(crate) inner: Position,
 }
 
-impl From<Position> for JsPosition {
-    fn from(inner: Position) -> JsPosition {
-        JsPosition { inner }
-    }
-}
+bagh_bindings::wraps!(JsPosition, Position);
 
 /// `depth` as a perft depth, checked as the addon checks it.
 fn perft_depth(call: &str, depth: &JsValue) -> Result<u32, Failure> {

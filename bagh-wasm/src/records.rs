@@ -19,11 +19,7 @@ pub struct JsRecord {
     pub(crate) inner: Record,
 }
 
-impl From<Record> for JsRecord {
-    fn from(inner: Record) -> JsRecord {
-        JsRecord { inner }
-    }
-}
+bagh_bindings::wraps!(JsRecord, Record);
 
 /// Sets the tags of `tags` (an object, in its key order; numbers and
 /// booleans as their text) on `record`.

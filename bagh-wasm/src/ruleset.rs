@@ -16,11 +16,7 @@ pub struct JsRuleset {
     pub(crate) inner: Ruleset,
 }
 
-impl From<Ruleset> for JsRuleset {
-    fn from(inner: Ruleset) -> JsRuleset {
-        JsRuleset { inner }
-    }
-}
+bagh_bindings::wraps!(JsRuleset, Ruleset);
 
 /// The rule set of `new Ruleset(options)`: the fields read as the addon
 /// reads them, checked by `RulesetFields`.
