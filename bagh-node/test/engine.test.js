@@ -9,9 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const bagh = require('..');
 
-// One tiger on c3, four goats, one capture wins (docs/rules.md's capture):
-// after b3 the tiger jumps it to a3 and wins at once.
-const TINY = 'tigers=c3 goats=4 capture_target=1';
+const { TINY, winningCapture } = require('./engine_cases');
 
 test('analyse answers a Promise with legal lines', async () => {
   const engine = new bagh.Engine();
@@ -27,18 +25,7 @@ test('analyse answers a Promise with legal lines', async () => {
 });
 
 test('the engine finds the winning capture, and scores it for both sides', async () => {
-  const engine = new bagh.Engine(TINY);
-  const game = new bagh.Game(TINY);
-  game.push('b3');
-  assert.equal(String(await engine.bestMove(game, { depth: 3 })), 'c3xa3');
-  const analysis = await engine.analyse(game, { depth: 3 });
-  assert.deepEqual({ kind: analysis.score.kind, value: analysis.score.value }, { kind: 'win', value: 1 });
-  assert.equal(analysis.turn, 'tiger');
-  assert.equal(analysis.goatsScore.kind, 'loss');
-  assert.equal(analysis.score.text, 'win in 1 ply');
-  // The display names the winner, whoever is to move.
-  assert.equal(analysis.goatsScore.text, 'tigers win in 1 ply');
-  assert.equal(analysis.lines[0].goatsScore.text, 'tigers win in 1 ply');
+  await winningCapture(bagh);
 });
 
 test('an AbortSignal ends a long search, which answers what it has', async () => {

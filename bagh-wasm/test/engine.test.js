@@ -7,9 +7,9 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const bagh = require('../pkg/node');
 
-// One tiger on c3, four goats, one capture wins (docs/rules.md's capture):
-// after b3 the tiger jumps it to a3 and wins at once.
-const TINY = 'tigers=c3 goats=4 capture_target=1';
+// The engine cases the addon's tests ask too (TINY: one tiger, four goats,
+// one capture wins).
+const { TINY, winningCapture } = require('../../bagh-node/test/engine_cases');
 
 test('analyse answers a Promise with legal lines, MultiPV best first', async () => {
   const engine = new bagh.Engine();
@@ -40,17 +40,7 @@ test('analyse answers a Promise with legal lines, MultiPV best first', async () 
 });
 
 test('the engine finds the winning capture, and scores it for both sides', async () => {
-  const engine = new bagh.Engine(TINY);
-  const game = new bagh.Game(TINY);
-  game.push('b3');
-  assert.equal(String(await engine.bestMove(game, { depth: 3 })), 'c3xa3');
-  const analysis = await engine.analyse(game, { depth: 3 });
-  assert.deepEqual({ kind: analysis.score.kind, value: analysis.score.value }, { kind: 'win', value: 1 });
-  assert.equal(analysis.turn, 'tiger');
-  assert.equal(analysis.goatsScore.kind, 'loss');
-  assert.equal(analysis.score.text, 'win in 1 ply');
-  assert.equal(analysis.goatsScore.text, 'tigers win in 1 ply');
-  assert.equal(analysis.lines[0].goatsScore.text, 'tigers win in 1 ply');
+  const { engine, game } = await winningCapture(bagh);
   // What onProgress hears: the same display, and the goats' expected
   // result of a sure loss for them, -1 (what a bar draws).
   const heard = [];
