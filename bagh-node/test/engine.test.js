@@ -9,7 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const bagh = require('..');
 
-const { TINY, winningCapture } = require('./engine_cases');
+const { TINY, finishedGameRejects, winningCapture } = require('./engine_cases');
 
 test('analyse answers a Promise with legal lines', async () => {
   const engine = new bagh.Engine();
@@ -54,14 +54,7 @@ test('options are strict and limits are checked', async () => {
   assert.throws(() => engine.analyse(new bagh.Game(), { depth: 1000 }), /depth/);
   assert.throws(() => engine.analyse(new bagh.Game(), { dept: 3 }), bagh.ArgumentError);
   assert.throws(() => engine.analyse(new bagh.Game('two-tigers'), { depth: 2 }), bagh.EngineError);
-  const over = new bagh.Game(TINY);
-  over.push('b3');
-  over.push('c3xa3');
-  await assert.rejects(new bagh.Engine(TINY).analyse(over, { depth: 2 }), (error) => {
-    assert.ok(error instanceof bagh.EngineError, String(error));
-    assert.match(error.message, /game is over/);
-    return true;
-  });
+  await finishedGameRejects(bagh);
 });
 
 test('tables built from Node answer as the rules say', async () => {

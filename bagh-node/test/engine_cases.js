@@ -28,4 +28,16 @@ async function winningCapture(bagh) {
   return { engine, game };
 }
 
-module.exports = { TINY, winningCapture };
+/** A search of a finished game rejects with an `EngineError` that says so. */
+async function finishedGameRejects(bagh) {
+  const over = new bagh.Game(TINY);
+  over.push('b3');
+  over.push('c3xa3');
+  await assert.rejects(new bagh.Engine(TINY).analyse(over, { depth: 2 }), (error) => {
+    assert.ok(error instanceof bagh.EngineError, String(error));
+    assert.match(error.message, /game is over/);
+    return true;
+  });
+}
+
+module.exports = { TINY, finishedGameRejects, winningCapture };

@@ -7,9 +7,9 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const bagh = require('../pkg/node');
 
-// The engine cases the addon's tests ask too (TINY: one tiger, four goats,
-// one capture wins).
-const { TINY, winningCapture } = require('../../bagh-node/test/engine_cases');
+// The engine cases the addon's tests ask too, on a rule set of one tiger
+// and four goats where one capture wins.
+const { finishedGameRejects, winningCapture } = require('../../bagh-node/test/engine_cases');
 
 test('analyse answers a Promise with legal lines, MultiPV best first', async () => {
   const engine = new bagh.Engine();
@@ -155,14 +155,7 @@ test('options are strict, limits are checked, and errors are the addon\'s', asyn
     assert.equal(error.code, 'ERR_BAGH_ENGINE');
     return true;
   });
-  const over = new bagh.Game(TINY);
-  over.push('b3');
-  over.push('c3xa3');
-  await assert.rejects(new bagh.Engine(TINY).analyse(over, { depth: 2 }), (error) => {
-    assert.ok(error instanceof bagh.EngineError, String(error));
-    assert.match(error.message, /game is over/);
-    return true;
-  });
+  await finishedGameRejects(bagh);
 });
 
 test('threads and tables, which WebAssembly has not, are refused with a reason', () => {
