@@ -146,24 +146,11 @@ def fake_tqdm(monkeypatch: pytest.MonkeyPatch) -> list[FakeBar]:
 # Ray takes seconds to start, so one cluster serves every test that asks for
 # it: a head and a second node on this machine (each with its own raylet and
 # object store, so that objects really travel between nodes), two logical
-# CPUs each. Under pytest-xdist those tests all go to one worker process
-# (the `ray` group), which starts the cluster once.
+# CPUs each. Under pytest-xdist each worker process that runs one of these
+# tests starts its own (pytest 9 moved the node ids that xdist's
+# `--dist loadgroup` rewrites, so the tests cannot be kept in one worker).
 
 RAY_MISSING = "ray is not installed: pip install '.[ray]' (make .venv installs it where it can)"
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_configure(config: pytest.Config) -> None:
-    # `-n N` alone spreads tests one by one; grouping keeps the cluster's
-    # tests in one process (xdist passes the option on to its workers).
-    if getattr(config.option, "dist", "no") == "load":
-        config.option.dist = "loadgroup"
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if "ray_cluster" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("ray"))
 
 
 class RayCluster:
@@ -182,11 +169,13 @@ def ray_cluster() -> Any:
     ray = pytest.importorskip("ray", reason=RAY_MISSING)
     from ray.cluster_utils import Cluster
 
+    # A small object store: the tests move kilobytes, and /dev/shm is shared.
+    store = 150 * 1024 * 1024
     cluster: Any = Cluster(
         initialize_head=True,
-        head_node_args={"num_cpus": 2, "include_dashboard": False},
+        head_node_args={"num_cpus": 2, "include_dashboard": False, "object_store_memory": store},
     )
-    other = cluster.add_node(num_cpus=2)
+    other = cluster.add_node(num_cpus=2, object_store_memory=store)
     try:
         ray.init(address=cluster.address, logging_level=logging.WARNING, log_to_driver=False)
         cluster.wait_for_nodes()
