@@ -35,7 +35,9 @@ export function clearAnalysis() {
   previewed = null;
   $('lines').replaceChildren();
   setOverlay('analysis', null);
-  showValue();
+  // The value goes too: the tables' is shown again once they answer for
+  // the new position (showTruth).
+  if ($('eval')) $('eval').hidden = true;
 }
 
 // The side that plays the `i`-th move of a line from the position on the

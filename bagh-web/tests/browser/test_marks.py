@@ -37,6 +37,13 @@ def marked(driver: Any, attribute: str) -> set[str]:
     return set(found)
 
 
+def screenshot(driver: Any, name: str) -> None:
+    if os.environ.get("BAGH_SCREENSHOTS"):
+        shots = Path(os.environ["BAGH_SCREENSHOTS"])
+        shots.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(shots / name))
+
+
 def test_threats_the_taken_goat_and_the_last_move(server: dict[str, Any], driver: Any) -> None:
     open_board(driver, server["url"], engine="none")
     set_value(driver, "record", POSITION)
@@ -45,6 +52,7 @@ def test_threats_the_taken_goat_and_the_last_move(server: dict[str, Any], driver
     # On the goats' turn: the goat they must cover.
     assert marked(driver, "data-threat") == {"b1"}
     assert marked(driver, "data-taken") == set()
+    screenshot(driver, "board-threat.png")
 
     # A goat placed on e3: e3's neighbours (e2, e4, d2, d3, d4) hold no
     # tiger, so b1 stays the one goat en prise, now the tigers' to take.
@@ -67,10 +75,7 @@ def test_threats_the_taken_goat_and_the_last_move(server: dict[str, Any], driver
     arrows = driver.find_elements(By.CSS_SELECTOR, "#board .arrow.last-move")
     assert [arrow.get_attribute("data-move") for arrow in arrows] == ["a1xc1"]
     assert marked(driver, "data-last") == {"a1", "c1"}
-    if os.environ.get("BAGH_SCREENSHOTS"):
-        shots = Path(os.environ["BAGH_SCREENSHOTS"])
-        shots.mkdir(parents=True, exist_ok=True)
-        driver.save_screenshot(str(shots / "board-capture.png"))
+    screenshot(driver, "board-capture.png")
 
     # The next move (a goat placed on a5): the ghost goes, and the last
     # move is the new one.
