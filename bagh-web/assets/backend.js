@@ -3,7 +3,9 @@
 // method answers a Promise, or throws an Error whose message the page shows.
 //
 // A game's view is the server's (docs/web.md): id, rules, position, side,
-// in_hand, captured, capture_target, pieces, legal, moves, redo, outcome.
+// in_hand, captured, capture_target, pieces, legal, moves, redo, outcome,
+// threats (the goats a tiger could jump) and taken (the goat the last
+// move captured, or null).
 //
 //   info()                      presets, tables (their rule set or null),
 //                               puzzles (how many), version
@@ -19,13 +21,17 @@
 //   analyse(id, options, on)    starts an analysis (options: multipv,
 //                               time_ms) and answers a handle with close();
 //                               `on.line(line)` hears each line of each
-//                               completed depth ({depth, multipv, score, nodes,
-//                               pv}, the score as shown), `on.done(done)`
-//                               ({best, depth, score}) or `on.error(message)`
+//                               completed depth ({depth, multipv, score,
+//                               expected, nodes, pv}: the score as shown,
+//                               expected the goats' expected result in
+//                               [-1, 1]), `on.done(done)` ({best, depth,
+//                               score, expected, pv}) or `on.error(message)`
 //                               the end
 //   stop(id)                    stops the game's searches; an engine move
 //                               asked for answers at once (or fails)
-//   truth(id)                   the tables' values, or {available: false, reason}
+//   truth(id)                   the tables' values (the position's also as
+//                               score and expected, as the analysis gives
+//                               them), or {available: false, reason}
 //   puzzles()                   every puzzle without its answer, with the
 //                               record of the moves before it (asked only
 //                               when info() counts some puzzles)
