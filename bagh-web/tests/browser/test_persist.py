@@ -1,9 +1,14 @@
 """The game survives a reload: its moves, and the engine's side and level,
 come back from the page's address; a new game replaces the one kept; an
-address whose record cannot be read gives a new game and says why."""
+address whose record cannot be read gives a new game and says why. The
+static board (WebAssembly, `make web-static`) keeps its game alike."""
 
 from __future__ import annotations
 
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,14 +51,19 @@ def test_a_reload_keeps_the_game(server: dict[str, Any], driver: Any) -> None:
     assert value(driver, "engine-side") == "tiger"
     assert status(driver).endswith("4 in hand · 0 of 2 captured")
 
-    # The engine on the goats' side, kept too; a reload on its turn: it moves.
-    choose(driver, "engine-side", "goat")
-    wait(driver, lambda d: len(played(d)) == 5 and "Tigers to move" in status(d))
+    # Nobody on the engine's side, kept too.
     choose(driver, "engine-side", "none")
+    click(driver, "d3")
     wait(driver, lambda d: kept_plies(d) == 5 and "side=none" in d.current_url)
     driver.refresh()
     wait(driver, lambda d: len(played(d)) == 5 and "Tigers to move" in status(d))
     assert value(driver, "engine-side") == "none"
+    # The address changed by hand to give the engine the tigers: the game is
+    # read again, and on the engine's turn the engine moves.
+    driver.execute_script("location.hash = location.hash.replace('side=none', 'side=tiger');")
+    wait(driver, lambda d: len(played(d)) == 6 and "Goats to move" in status(d))
+    assert value(driver, "engine-side") == "tiger"
+    assert played(driver)[:5] == line + ["d3"]
 
     # A new game replaces the game kept.
     driver.find_element(By.ID, "new-game").click()
@@ -65,9 +75,34 @@ def test_a_reload_keeps_the_game(server: dict[str, Any], driver: Any) -> None:
 
 def test_an_unreadable_address_gives_a_new_game(server: dict[str, Any], driver: Any) -> None:
     open_board(driver, server["url"])
-    # Only the fragment differs from the page's address: the reload reads it.
+    # From another page, so that the address is loaded afresh.
+    driver.get("about:blank")
     driver.get(server["url"].rstrip("/") + "/#record=1.%20z9%20*")
-    driver.refresh()
     wait(driver, lambda d: "could not be read" in d.find_element(By.ID, "message").text)
     assert played(driver) == []
     assert "Goats to move" in status(driver)
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def test_the_static_board_keeps_its_game_too(driver: Any) -> None:
+    site = Path("target/web-static")
+    if not (site / "index.html").is_file() or not (site / "pkg" / "web").is_dir():
+        pytest.skip("target/web-static is missing: make web-static builds it")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        open_board(driver, f"http://127.0.0.1:{server.server_address[1]}/")
+        click(driver, "c3")
+        wait(driver, lambda d: len(played(d)) == 2 and "Goats to move" in status(d), 60)
+        line = played(driver)
+        wait(driver, lambda d: kept_plies(d) == 2)
+        driver.refresh()
+        wait(driver, lambda d: played(d) == line and "Goats to move" in status(d), 60)
+        assert status(driver).endswith("19 in hand · 0 of 5 captured")
+    finally:
+        server.shutdown()
+        server.server_close()
