@@ -114,6 +114,18 @@ def test_a_whole_game_against_the_engine(server: dict[str, Any], driver: Any) ->
     moves = check_shown(server, driver)
     assert moves == []
     board_top = driver.find_element(By.ID, "board").rect["y"]
+    # The first move with the engine searching its whole time (level 20, one
+    # second): the tigers' turn is seen while it thinks.
+    set_value(driver, "engine-level", "20")
+    set_value(driver, "engine-time", "1")
+    first = goats_choice(server, driver)
+    click_move(driver, first)
+    wait(driver, lambda d: status(d) == Count([first]).words())
+    assert driver.find_element(By.ID, "phase").get_attribute("data-phase") == "placement"
+    wait(driver, lambda d: engine_answered(server, d, 2))
+    moves = check_shown(server, driver)
+    set_value(driver, "engine-level", "10")
+    set_value(driver, "engine-time", "0.1")
     undone = False
     for _ in range(40):
         if driver.find_element(By.ID, "banner").is_displayed():
@@ -197,3 +209,24 @@ def test_a_move_banned_by_repetition_says_why(server: dict[str, Any], driver: An
     assert not driver.find_element(By.ID, "message").text.startswith("c4c3")
     set_value(driver, "move-input", "c4c3\n")
     wait(driver, lambda d: d.find_element(By.ID, "message").text.startswith("c4c3 is banned: "))
+
+
+def test_a_game_that_starts_with_the_tigers_reads_one_dots(server: dict[str, Any], driver: Any) -> None:
+    open_board(driver, server["url"], engine="none")
+    # A position of the server's rule set with the tigers to move.
+    box = driver.find_element(By.ID, "record")
+    box.clear()
+    box.send_keys("4T/5/2G2/5/T4 t 5 0")
+    driver.find_element(By.ID, "import").click()
+    wait(driver, lambda d: "Tigers to move" in status(d))
+    set_value(driver, "move-input", "a1a2\n")
+    wait(driver, lambda d: len(played(d)) == 1)
+    click_move(driver, "b2")
+    wait(driver, lambda d: len(played(d)) == 2)
+    assert pairs_shown(driver) == ["1. … a1a2", "2. b2"]
+    current = driver.find_elements(By.CSS_SELECTOR, "#move-list li.current")
+    assert [c.text for c in current] == ["b2"]
+    # Back one move: the goats' move is to redo, dimmed.
+    driver.find_element(By.CSS_SELECTOR, '#move-list li[data-ply="1"]').click()
+    wait(driver, lambda d: len(played(d)) == 1)
+    assert [f.text for f in driver.find_elements(By.CSS_SELECTOR, "#move-list li.future")] == ["b2"]
