@@ -76,8 +76,26 @@ function showArrows() {
     })));
     return;
   }
-  const best = shown.get(1)?.pv[0] || finished?.best;
-  setOverlay('analysis', best ? [{ move: best, kind: 'best' }] : null);
+  const best = bestMove();
+  const refuted = best && tablesVerdict(best)?.worse;
+  setOverlay('analysis', best ? [{ move: best, kind: 'best' + (refuted ? ' refuted' : '') }] : null);
+}
+
+function bestMove() {
+  return shown.get(1)?.pv[0] || finished?.best || null;
+}
+
+// What the tables say of `move` for its player, where they answer, and
+// whether that is worse than the position's value: the engine's choice
+// then gives away what the tables keep, and the page says so rather than
+// recommend it.
+function tablesVerdict(move) {
+  const truth = ui.truth;
+  if (!truth || !truth.available || !truth.position) return null;
+  const entry = truth.moves.find((t) => t.move === move);
+  if (!entry) return null;
+  const rank = { loss: 0, draw: 1, win: 2 };
+  return { value: entry.value, worse: rank[entry.value] < rank[truth.position.value] };
 }
 
 function preview(multipv) {
@@ -146,7 +164,15 @@ function showValue() {
     const engineWords = `engine: ${engine.score}` + (estimate ? ' (its estimate)' : '');
     words.append(span(engineWords, 'engine-value' + (estimate ? ' estimate' : '')));
     if (engine.depth) words.append(span(` at depth ${engine.depth}`, 'engine-depth'));
-    if (engine.pv && engine.pv[0]) words.append(span(`, best ${engine.pv[0]}`, 'engine-best'));
+    const best = bestMove();
+    if (best) {
+      const verdict = tablesVerdict(best);
+      if (verdict && verdict.worse) {
+        words.append(span(`, best ${best}, a ${verdict.value} by the tables`, 'engine-best refuted'));
+      } else {
+        words.append(span(`, best ${best}`, 'engine-best'));
+      }
+    }
   }
   // The bar: the goats' share, white, against the tigers', orange.
   const expected = truth ? truth.expected : engine.expected;
@@ -201,6 +227,7 @@ export function showTruth() {
   const list = $('move-truth');
   list.replaceChildren();
   showValue();
+  showArrows();
   const truth = ui.truth;
   if (!truth) { out.textContent = 'Asking the tables…'; return; }
   if (!truth.available) { out.textContent = truth.reason; return; }

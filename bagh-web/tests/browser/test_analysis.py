@@ -46,16 +46,19 @@ def words(driver: Any) -> list[tuple[str, str]]:
     return [(kind, text) for kind, text in found]
 
 
-def analyse(driver: Any) -> None:
+def analyse(driver: Any, count: int = 1) -> None:
+    """Starts the analysis and waits for `count` lines and the best move's arrow."""
     driver.find_element(By.ID, "analyse").click()
-    wait(driver, lambda d: any(line["moves"] for line in lines(d)) and arrows(d, "best"))
+    wait(driver, lambda d: len([line for line in lines(d) if line["moves"]]) >= count and arrows(d, "best"))
 
 
 def test_arrow_words_preview_and_clearing(server: dict[str, Any], driver: Any) -> None:
     open_board(driver, server["url"], engine="none")
     set_value(driver, "multipv", "2")
     wait(driver, lambda d: words(d) and words(d)[0][0] == "tables-value")
-    analyse(driver)
+    analyse(driver, 2)
+    # Stopped, so that what is read below stays still.
+    driver.find_element(By.ID, "stop").click()
     found = lines(driver)
     best = arrows(driver, "best")
     # The arrow is the first line's first move, a placement at the start.
@@ -78,10 +81,18 @@ def test_arrow_words_preview_and_clearing(server: dict[str, Any], driver: Any) -
     if NUMBER.match(figure):
         assert engine.endswith(" (its estimate)"), parts
     assert driver.find_element(By.ID, "eval-bar").get_attribute("data-expected") is not None
+    # Where the Tables panel says the engine's move gives the position's
+    # value away, the arrow and the words say so rather than recommend it.
+    position_value = driver.find_element(By.CSS_SELECTOR, "#truth span").get_attribute("class")
+    move_value = driver.find_element(By.CSS_SELECTOR, f'#move-truth li[data-move="{best[0]}"]').get_attribute("class")
+    rank = {"loss": 0, "draw": 1, "win": 2}
+    refuted = rank[move_value] < rank[position_value]
+    arrow_class = driver.find_element(By.CSS_SELECTOR, "#board .arrow.best").get_attribute("class")
+    assert ("refuted" in arrow_class.split()) == refuted, (arrow_class, move_value, position_value)
+    assert ("by the tables" in driver.find_element(By.ID, "eval-words").text) == refuted
 
     # A click on the second line shows its first moves on the board,
     # numbered; a click elsewhere ends the preview.
-    driver.find_element(By.ID, "stop").click()
     second = lines(driver)[1]
     driver.find_elements(By.CSS_SELECTOR, "#lines li")[1].click()
     shown = arrows(driver, "preview")
