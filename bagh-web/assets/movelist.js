@@ -21,13 +21,22 @@ function firstMover(game) {
   return game.side === 'goat' ? 'tiger' : 'goat';
 }
 
-// Scrolls the list's panel (not the page) so that `item` is in view.
+// Scrolls the list (not the page) so that `item` is in view.
 function keepInView(panel, item) {
   if (!item) { panel.scrollTop = 0; return; }
   const top = item.offsetTop;
   const bottom = top + item.offsetHeight;
   if (top < panel.scrollTop) panel.scrollTop = top;
   else if (bottom > panel.scrollTop + panel.clientHeight) panel.scrollTop = bottom - panel.clientHeight;
+}
+
+// The panel changes height when the panels around it do (the puzzle's
+// text, a message): the current move is brought back into view then too.
+let watched = null;
+function watchPanel(panel) {
+  if (watched === panel || typeof ResizeObserver === 'undefined') return;
+  watched = panel;
+  new ResizeObserver(() => keepInView(panel, panel.querySelector('li.current'))).observe(panel);
 }
 
 // Shows the game's line (the moves played and those to redo); a click on
@@ -60,5 +69,6 @@ export function showMoves(goto) {
     cells.push(item);
   });
   list.replaceChildren(...cells);
-  keepInView($('moves-panel'), list.querySelector('li.current'));
+  keepInView(list, list.querySelector('li.current'));
+  watchPanel(list);
 }

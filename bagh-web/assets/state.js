@@ -23,8 +23,8 @@ export const ui = {
 export const $ = (id) => document.getElementById(id);
 
 // Messages (a refusal, an error, the engine thinking) have a line of their
-// own: the status line keeps the side to move, the goats in hand and the
-// captures. A new position clears the message.
+// own at the foot of the status panel: the panel's turn, phase, goats in
+// hand and captures are never written over. A new position clears it.
 export function say(text) { $('message').textContent = text; }
 
 export async function run(work) {
