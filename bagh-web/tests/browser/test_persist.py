@@ -64,6 +64,12 @@ def test_a_reload_keeps_the_game(server: dict[str, Any], driver: Any) -> None:
     wait(driver, lambda d: len(played(d)) == 6 and "Goats to move" in status(d))
     assert value(driver, "engine-side") == "tiger"
     assert played(driver)[:5] == line + ["d3"]
+    # Perfect play (the server has tables) is kept too.
+    driver.find_element(By.ID, "engine-perfect").click()
+    wait(driver, lambda d: "perfect=true" in d.current_url)
+    driver.refresh()
+    wait(driver, lambda d: len(played(d)) == 6 and "Goats to move" in status(d))
+    assert driver.find_element(By.ID, "engine-perfect").is_selected()
 
     # A new game replaces the game kept.
     driver.find_element(By.ID, "new-game").click()
