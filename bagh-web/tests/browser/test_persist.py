@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from board_page import choose, click, open_board, played, set_value, status, wait  # noqa: E402
+from board_page import choose, click, open_board, played, set_value, severe_errors, status, wait  # noqa: E402
 
 
 def value(driver: Any, element_id: str) -> str:
@@ -87,6 +87,10 @@ def test_an_unreadable_address_gives_a_new_game(server: dict[str, Any], driver: 
     wait(driver, lambda d: "could not be read" in d.find_element(By.ID, "message").text)
     assert played(driver) == []
     assert "Goats to move" in status(driver)
+    # The refused record's 400 is the one error the console shows (read
+    # here, so that the tests after this one start with an empty log).
+    errors = severe_errors(driver)
+    assert errors and all("/api/games" in e["message"] and "400" in e["message"] for e in errors), errors
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
