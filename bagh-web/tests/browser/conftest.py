@@ -55,6 +55,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
 
 
 @pytest.fixture(scope="session")
+def bare_server() -> Iterator[str]:
+    """`bagh serve` with no tables and no puzzles."""
+    binary = os.environ.get("BAGH_BIN", "target/debug/bagh")
+    process = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert line.startswith("bagh serve: http://127.0.0.1:"), line
+    yield line.split(": ", 1)[1].strip()
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
 def driver() -> Iterator[Any]:
     webdriver = pytest.importorskip("selenium.webdriver")
     browser, driver_path = chromium()

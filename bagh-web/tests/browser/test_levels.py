@@ -7,9 +7,7 @@ no perfect play."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import threading
 from collections.abc import Iterator
 from functools import partial
@@ -143,19 +141,6 @@ def test_perfect_play_with_tables_plays_a_best_move(server: dict[str, Any], driv
     move = played(driver)[-1]
     assert mover_value(tables, position, move) == best, (line, move)
     assert severe_errors(driver) == []
-
-
-@pytest.fixture(scope="module")
-def bare_server() -> Iterator[str]:
-    """`bagh serve` without tables."""
-    binary = os.environ.get("BAGH_BIN", "target/debug/bagh")
-    process = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    assert line.startswith("bagh serve: http://127.0.0.1:"), line
-    yield line.split(": ", 1)[1].strip()
-    process.terminate()
-    process.wait(timeout=10)
 
 
 def test_without_tables_the_page_says_why_there_is_no_perfect_play(bare_server: str, driver: Any) -> None:

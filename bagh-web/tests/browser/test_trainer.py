@@ -8,10 +8,7 @@ of its own, and from the rules (docs/notation.md)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -133,19 +130,6 @@ def test_a_wrong_move_is_refuted_on_the_board_then_retried_and_solved(server: di
     wait(driver, lambda d: d.find_element(By.ID, "puzzle-result").get_attribute("class") == "correct")
     assert score(driver) == (1, 2, 0)
     assert severe_errors(driver) == []
-
-
-@pytest.fixture
-def bare_server() -> Iterator[str]:
-    """`bagh serve` with no puzzles and no tables."""
-    binary = os.environ.get("BAGH_BIN", "target/debug/bagh")
-    process = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    assert line.startswith("bagh serve: http://127.0.0.1:"), line
-    yield line.split(": ", 1)[1].strip()
-    process.terminate()
-    process.wait(timeout=10)
 
 
 def test_without_puzzles_the_tab_says_how_to_get_them_and_no_request_fails(bare_server: str, driver: Any) -> None:
