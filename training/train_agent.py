@@ -379,12 +379,19 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--ray", metavar="ADDRESS",
                         help="self-play on the Ray cluster at ADDRESS ('auto': the one `ray start` runs here; "
                              "'local': a cluster of this run's own), the learner here")
-    parser.add_argument("--workers", type=int, default=2, help="with --ray: self-play workers")
+    parser.add_argument("--workers", type=int, default=None, help="with --ray: self-play workers (2 unless given)")
     parser.add_argument("--resume", action="store_true",
                         help="continue the run whose checkpoint is in --out (round, weights, Adam, curve)")
     parser.add_argument("--checkpoint-every", type=float, default=1.0, metavar="MINUTES",
                         help="write OUT/checkpoint.npz this often (and at each evaluation)")
     args = parser.parse_args(argv)
+    # --workers alone would train on this machine as if it had been heard.
+    if args.workers is not None and args.ray is None:
+        parser.error("--workers N needs --ray ADDRESS (the workers are a Ray cluster's)")
+    if args.workers is not None and args.workers < 1:
+        parser.error(f"--workers {args.workers}: at least one worker is needed")
+    if args.workers is None:
+        args.workers = 2
     if args.self_test:
         import agent_self_test
 
