@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn no_field_is_bagh_chal_and_fields_are_the_text_forms() {
         assert_eq!(RulesetFields::default().build(), Ok(Ruleset::default()));
-        // The two-tigers preset of RULES.md, field by field.
+        // The two-tigers preset of docs/rules.md, field by field.
         let fields = RulesetFields {
             tigers: Some(vec!["b3".into(), "d3".into()]),
             goats: Some(18.0),
