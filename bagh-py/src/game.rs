@@ -5,7 +5,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::convert::side_name;
+use crate::convert::{point_names, side_name};
 use crate::convert::{to_move, to_rules};
 use crate::errors::{illegal_move, parse_error, record_error, RulesetError};
 use crate::moves::PyMove;
@@ -147,6 +147,24 @@ impl PyGame {
     /// The captures among the legal moves.
     fn legal_captures(&self) -> Vec<PyMove> {
         self.0.legal_captures().into_iter().map(PyMove).collect()
+    }
+
+    /// The goats a tiger could capture at once if it were the tigers' move,
+    /// whoever is to move, in board order; none once the game is over by any
+    /// rule (repetition and the no-progress limit included).
+    fn threatened_goats(&self) -> Vec<String> {
+        point_names(self.0.threatened_goats())
+    }
+
+    /// The moves legal on the board that the repetition policy refuses here,
+    /// each with why (the text `IllegalMoveError` gives after its colon);
+    /// none once the game is over.
+    fn banned_moves(&self) -> Vec<(PyMove, String)> {
+        self.0
+            .banned_moves()
+            .iter()
+            .map(|refusal| (PyMove(refusal.mv()), refusal.message().to_string()))
+            .collect()
     }
 
     /// Whether `move` (a Move or its text) can be played now: legal in the

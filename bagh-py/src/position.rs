@@ -207,6 +207,12 @@ impl PyPosition {
         point_names(self.0.goats())
     }
 
+    /// The goats a tiger could capture at once if it were the tigers' move,
+    /// whoever is to move, in board order; none once the game is over here.
+    fn threatened_goats(&self) -> Vec<String> {
+        point_names(self.0.threatened_goats())
+    }
+
     #[getter]
     fn rules(&self) -> PyRuleset {
         PyRuleset(*self.0.rules())

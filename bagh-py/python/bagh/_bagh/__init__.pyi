@@ -263,6 +263,8 @@ class Position:
         """The board drawn with its lines and diagonals, coordinates, and the counters."""
     def perft(self, depth: int) -> int: ...
     def perft_divide(self, depth: int) -> list[tuple[Move, int]]: ...
+    def threatened_goats(self) -> list[str]:
+        """The goats a tiger could capture at once on its move, in board order; none once over."""
     @property
     def side_to_move(self) -> _SideName: ...
     @property
@@ -324,6 +326,10 @@ class Game:
         """The captures among the legal moves."""
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` can be played now (repetition policy and game end included)."""
+    def threatened_goats(self) -> list[str]:
+        """The goats a tiger could capture at once on its move, in board order; none once over."""
+    def banned_moves(self) -> list[tuple[Move, str]]:
+        """The moves legal on the board that the repetition policy refuses, each with why."""
     def push(self, move: Move | str) -> Move: ...
     def pop(self) -> Move: ...
     def peek(self) -> Move | None: ...
