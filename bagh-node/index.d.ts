@@ -131,6 +131,14 @@ export class Outcome {
   toString(): string;
 }
 
+/** A move the game refuses because it would repeat a position (`Game.bannedMoves`). */
+export interface BannedMove {
+  /** The move's text. */
+  move: string;
+  /** Why it is refused, as an `IllegalMoveError` says it after its colon. */
+  reason: string;
+}
+
 /** The options of `Position.fromParts`. */
 export interface PartsOptions {
   /** The side to move: `"goat"` (the default) or `"tiger"`. */
@@ -176,6 +184,8 @@ export class Position {
   legalMoves(): Move[];
   /** The captures among the legal moves. */
   legalCaptures(): Move[];
+  /** The goats a tiger could jump at once on its move, whoever is to move, in board order; none once over. */
+  threatenedGoats(): string[];
   /** Whether `move` is legal here. */
   isLegal(move: MoveLike): boolean;
   /** The position after `move`; an `IllegalMoveError` if it is not legal here. */
@@ -260,6 +270,10 @@ export class Game {
   legalMoves(): Move[];
   /** The captures among the legal moves. */
   legalCaptures(): Move[];
+  /** The goats a tiger could jump at once on its move, whoever is to move, in board order; none once over. */
+  threatenedGoats(): string[];
+  /** The moves legal on the board that the repetition policy refuses, each with why; none once over. */
+  bannedMoves(): BannedMove[];
   /** Whether `move` can be played now. */
   isLegal(move: MoveLike): boolean;
   /** Plays `move` and returns it; an `IllegalMoveError` (and nothing changed) if it is not legal now. */

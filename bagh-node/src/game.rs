@@ -1,7 +1,7 @@
 //! `Game`: a start position and the moves played; it owns what needs the
 //! history (repetition, the no-progress limit, undo, records).
 
-use bagh_bindings::{game_of, Start};
+use bagh_bindings::{game_of, point_names, Start};
 use bagh_core::{Game, Position};
 use napi::bindgen_prelude::{Array, ClassInstance, Either, Object};
 use napi::{Env, Result};
@@ -23,6 +23,17 @@ pub struct JsGame {
 }
 
 bagh_bindings::wraps!(JsGame, Game);
+
+/// A move the game refuses because it would repeat a position.
+#[napi(object)]
+pub struct BannedMove {
+    /// The move's text.
+    #[napi(js_name = "move")]
+    pub mv: String,
+    /// Why it is refused, in bagh-core's words (what an `IllegalMoveError`
+    /// says after its colon).
+    pub reason: String,
+}
 
 /// A `Position` or a position string.
 pub type PositionArg<'a> = Either<String, ClassInstance<'a, JsPosition>>;
@@ -135,6 +146,28 @@ impl JsGame {
     #[napi(catch_unwind)]
     pub fn legal_captures<'env>(&self, env: &'env Env) -> Result<Array<'env>> {
         move_array(env, self.inner.legal_captures())
+    }
+
+    /// The goats a tiger could jump at once if it were the tigers' move,
+    /// whoever is to move, in board order; none once the game is over by
+    /// any rule (repetition and the no-progress limit included).
+    #[napi(catch_unwind)]
+    pub fn threatened_goats(&self) -> Vec<String> {
+        point_names(self.inner.threatened_goats())
+    }
+
+    /// The moves legal on the board that the repetition policy refuses
+    /// here, each with bagh-core's reason; none once the game is over.
+    #[napi(catch_unwind)]
+    pub fn banned_moves(&self) -> Vec<BannedMove> {
+        self.inner
+            .banned_moves()
+            .iter()
+            .map(|refusal| BannedMove {
+                mv: refusal.mv().to_string(),
+                reason: refusal.message().to_string(),
+            })
+            .collect()
     }
 
     /// Whether `move` (a `Move` or its text) can be played now.

@@ -117,6 +117,13 @@ impl JsPosition {
         move_array(env, self.inner.legal_captures())
     }
 
+    /// The goats a tiger could jump at once if it were the tigers' move,
+    /// whoever is to move, in board order; none once the game is over here.
+    #[napi(catch_unwind)]
+    pub fn threatened_goats(&self) -> Vec<String> {
+        point_names(self.inner.threatened_goats())
+    }
+
     /// Whether `move` (a `Move` or its text) is legal here; a text that is
     /// no move is a `ParseError`.
     #[napi(catch_unwind)]
