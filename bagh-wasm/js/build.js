@@ -48,18 +48,11 @@ export interface SearchProgress {
 }
 `;
 
-const THREATS = `
-export interface Game {
-  /** The goats a tiger could jump at once if it were the tigers' move, whoever is to move; none once the game is over. */
-  threatenedGoats(): string[];
-}
-`;
-
 function types(dir, extra) {
   for (const file of ['index.d.ts', 'engine.d.ts']) {
     let text = fs.readFileSync(path.join(root, 'bagh-node', file), 'utf8');
     text = text.replaceAll("require('bagh-node')", "require('bagh-wasm')").replaceAll('`bagh-node`', '`bagh-wasm`');
-    text += file === 'index.d.ts' ? THREATS + extra : EVALUATE;
+    text += file === 'index.d.ts' ? extra : EVALUATE;
     fs.writeFileSync(path.join(dir, file), text);
   }
 }

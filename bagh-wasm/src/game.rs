@@ -152,6 +152,26 @@ impl JsGame {
         point_names(self.inner.threatened_goats())
     }
 
+    /// The moves legal on the board that the repetition policy refuses
+    /// here, each as `{ move, reason }`: the move's text and bagh-core's
+    /// reason (what an `IllegalMoveError` says after its colon); none once
+    /// the game is over. The addon's `bannedMoves`.
+    #[wasm_bindgen(js_name = bannedMoves)]
+    pub fn banned_moves(&self) -> Array {
+        self.inner
+            .banned_moves()
+            .iter()
+            .map(|refusal| {
+                let object = js_sys::Object::new();
+                // Setting a property of a fresh plain object cannot fail.
+                let _ =
+                    js_sys::Reflect::set(&object, &"move".into(), &refusal.mv().to_string().into());
+                let _ = js_sys::Reflect::set(&object, &"reason".into(), &refusal.message().into());
+                JsValue::from(object)
+            })
+            .collect()
+    }
+
     /// Whether `move` can be played now.
     #[wasm_bindgen(js_name = isLegal)]
     pub fn is_legal(&self, mv: JsValue) -> JsResult<bool> {

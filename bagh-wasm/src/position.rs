@@ -100,6 +100,14 @@ impl JsPosition {
         move_array(self.inner.legal_captures())
     }
 
+    /// The goats a tiger could jump at once if it were the tigers' move,
+    /// whoever is to move; none once the game is over here (point names, in
+    /// board order).
+    #[wasm_bindgen(js_name = threatenedGoats)]
+    pub fn threatened_goats(&self) -> Vec<String> {
+        point_names(self.inner.threatened_goats())
+    }
+
     /// Whether `move` is legal here; a text that is no move is a `ParseError`.
     #[wasm_bindgen(js_name = isLegal)]
     pub fn is_legal(&self, mv: JsValue) -> JsResult<bool> {
