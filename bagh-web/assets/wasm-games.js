@@ -115,7 +115,7 @@ export class Games {
       capture_target: game.rules.captureTarget,
       pieces,
       legal: game.legalMoves().map(String),
-      banned: bannedMoves(game),
+      banned: game.bannedMoves(),
       moves: game.moves.map(String),
       redo: redo.length,
       outcome: outcome && { result: outcome.result(), winner: outcome.winner, reason: outcome.reason },
@@ -123,29 +123,6 @@ export class Games {
       taken: game.peek()?.overPoint ?? null,
     };
   }
-}
-
-// The moves legal on the board that the game refuses (its repetition
-// policy), each with bagh-core's refusal, as the server's view lists them
-// (bagh_core::Game::banned_moves): the game itself is asked to play each
-// one, and its IllegalMoveError says why not.
-function bannedMoves(game) {
-  const legal = game.legalMoves().map(String);
-  if (!legal.length) return [];
-  const banned = [];
-  for (const move of game.position.legalMoves().map(String)) {
-    if (legal.includes(move)) continue;
-    try {
-      game.push(move);
-      game.pop();
-    } catch (error) {
-      // The message is "illegal move M in P: reason"; the view keeps the reason.
-      const prefix = `illegal move ${error.move} in ${error.position}: `;
-      const reason = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-      banned.push({ move, reason });
-    }
-  }
-  return banned;
 }
 
 // Runs `read`, its error's message prefixed by what was read.
