@@ -59,6 +59,21 @@ pub struct PyAgentReport {
     pub(super) part: Option<(Part, BenchmarkOptions)>,
 }
 
+/// A rate per perfect player's style, keyed `"random"` and `"narrowing"`.
+fn by_style<'py>(
+    py: Python<'py>,
+    rate: impl Fn(PerfectStyle) -> Rate,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    for (style, name) in [
+        (PerfectStyle::Random, "random"),
+        (PerfectStyle::Narrowing, "narrowing"),
+    ] {
+        out.set_item(name, PyRate(rate(style)))?;
+    }
+    Ok(out)
+}
+
 #[pymethods]
 impl PyAgentReport {
     /// Critical positions where the agent kept the value: keys
@@ -83,32 +98,14 @@ impl PyAgentReport {
     /// by the perfect player's style: keys `"random"` and `"narrowing"`.
     #[getter]
     fn games_kept<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let out = PyDict::new(py);
-        out.set_item(
-            "random",
-            PyRate(self.report.games_kept(PerfectStyle::Random)),
-        )?;
-        out.set_item(
-            "narrowing",
-            PyRate(self.report.games_kept(PerfectStyle::Narrowing)),
-        )?;
-        Ok(out)
+        by_style(py, |style| self.report.games_kept(style))
     }
     /// Games where the history forced at least one loss of the tables'
     /// value on the agent, by the perfect player's style: keys `"random"`
     /// and `"narrowing"`.
     #[getter]
     fn games_forced<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let out = PyDict::new(py);
-        out.set_item(
-            "random",
-            PyRate(self.report.games_forced(PerfectStyle::Random)),
-        )?;
-        out.set_item(
-            "narrowing",
-            PyRate(self.report.games_forced(PerfectStyle::Narrowing)),
-        )?;
-        Ok(out)
+        by_style(py, |style| self.report.games_forced(style))
     }
     /// Each game: a dict of `opponent`, `side`, `result` (`"win"`, `"draw"`,
     /// `"loss"` or `"unfinished"`, for the agent), `losing_moves` (its
